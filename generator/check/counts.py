@@ -1,0 +1,72 @@
+"""Counts add up: breakdowns, per-colour counts, tables by player count, setup against the box."""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic
+from ..engine.setup import all_setups, player_counts
+from ..project import GameDoc, Project
+
+
+def check(game: GameDoc, project: Project) -> list[Diagnostic]:
+    g = game.model
+    diags: list[Diagnostic] = []
+    for ci, comp in enumerate(g.components):
+        base = ("components", ci)
+        if comp.count is None and not comp.gap and not comp.unlimited:
+            diags.append(Diagnostic("RB304", f"the count of '{comp.id}' is unknown and no gap says why",
+                                    hint="add gap: <id> naming an entry of gaps:", **game.where(base + ("count",))))
+        known = [k.count for k in comp.kinds if k.count is not None]
+        for ki, kind in enumerate(comp.kinds):
+            if kind.count is None and not (kind.gap or comp.gap):
+                diags.append(Diagnostic("RB304", f"the count of kind '{kind.id}' is unknown and no gap says why",
+                                        hint="add gap: <id> to the kind or its component",
+                                        **game.where(base + ("kinds", ki, "count"))))
+        if comp.kinds and comp.count is not None:
+            total = sum(known)
+            if len(known) == len(comp.kinds) and total != comp.count:
+                parts = " + ".join(str(k) for k in known)
+                diags.append(Diagnostic("RB300", f"the kinds of '{comp.id}' add up to {parts} = {total}, not {comp.count}",
+                                        hint="correct a kind's count or the component's count", **game.where(base + ("count",))))
+            elif total > comp.count:
+                diags.append(Diagnostic("RB300", f"the known kinds of '{comp.id}' already add up to {total}, over its count {comp.count}",
+                                        hint="correct a kind's count or the component's count", **game.where(base + ("count",))))
+        if comp.per_colour is not None and comp.count is not None and comp.per_colour * g.colours != comp.count:
+            diags.append(Diagnostic("RB301", f"'{comp.id}': {comp.per_colour} per colour × {g.colours} colours = "
+                                    f"{comp.per_colour * g.colours}, not {comp.count}",
+                                    hint="correct per_colour, count or the game's colours", **game.where(base + ("per_colour",))))
+
+    supported = set(player_counts(g))
+    for i, step in enumerate(g.setup):
+        if step.by_players is None:
+            continue
+        path = ("setup", i, "by_players")
+        missing = sorted(supported - set(step.by_players))
+        extra = sorted(set(step.by_players) - supported)
+        if missing:
+            diags.append(Diagnostic("RB303", f"no value for {_players(missing)}",
+                                    hint=f"the game is for {g.players.min}-{g.players.max} players: give every count",
+                                    **game.where(path)))
+        for n in extra:
+            diags.append(Diagnostic("RB303", f"{n} players is outside the game's {g.players.min}-{g.players.max}",
+                                    hint="remove the row or widen players:", **game.where(path + (n,), key=True)))
+
+    if diags:  # the simulation of setup needs sound counts to say anything useful
+        return diags
+    reported: set[tuple] = set()
+    for (players, mode), result in all_setups(g).items():
+        for s in result.shortages:
+            key = (s.step_index, s.component, s.zone)
+            if key in reported:
+                continue
+            reported.add(key)
+            diags.append(Diagnostic(
+                "RB302",
+                f"with {players} players ({mode}) this step takes {s.wanted} '{s.component}' from '{s.zone}', "
+                f"which holds {s.available} at this point",
+                hint="check the counts of this step and of the component; setup never takes more than the box holds",
+                **game.where(("setup", s.step_index))))
+    return diags
+
+
+def _players(ns: list[int]) -> str:
+    return ", ".join(str(n) for n in ns) + (" player" if ns == [1] else " players")

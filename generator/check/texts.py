@@ -1,0 +1,101 @@
+"""Translations agree: every language present, same placeholders, same literal numbers."""
+
+from __future__ import annotations
+
+import re
+
+from ..diagnostics import Diagnostic
+from ..project import GameDoc, Project
+from ..text import numbers, placeholders
+
+_LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
+# Fields of a step whose numbers its texts may name as {count} etc.
+_STEP_FIELDS = ("count", "per_player")
+
+
+def is_text(node) -> bool:
+    return (isinstance(node, dict) and bool(node)
+            and all(isinstance(k, str) and _LANG.match(k) for k in node)
+            and all(isinstance(v, str) for v in node.values()))
+
+
+def texts_in(node, path=(), owner=None):
+    """Every localized text with its path and the item that owns its placeholders."""
+    if is_text(node):
+        yield path, node, owner
+        return
+    if isinstance(node, dict):
+        if "id" in node:
+            owner = node
+        for k, v in node.items():
+            if k in ("values", "aliases"):
+                continue
+            yield from texts_in(v, path + (k,), owner)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from texts_in(v, path + (i,), owner)
+
+
+def owner_values(owner) -> set[str]:
+    if not isinstance(owner, dict):
+        return set()
+    names = set((owner.get("values") or {}).keys())
+    names |= {f for f in _STEP_FIELDS if isinstance(owner.get(f), int)}
+    return names
+
+
+def check(game: GameDoc, project: Project) -> list[Diagnostic]:
+    langs = project.languages
+    diags: list[Diagnostic] = []
+    for path, text, owner in texts_in(game.raw):
+        diags += check_text(game, path, text, owner, langs)
+    return diags
+
+
+def check_text(game: GameDoc, path, text: dict, owner, langs: list[str]) -> list[Diagnostic]:
+    diags = []
+    where = game.where(path)
+    missing = [lang for lang in langs if lang not in text]
+    if missing:
+        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(path),
+                                hint=f"add {missing[0]}: with the translation", **where))
+    for lang in text:
+        if langs and lang not in langs:
+            diags.append(Diagnostic("RB401", f"language '{lang}' is not one of the site's ({', '.join(langs)})",
+                                    hint="fix the tag or add the language to content/site.yaml",
+                                    **game.where(path + (lang,), key=True)))
+    present = [lang for lang in langs if lang in text]
+    for lang in present:
+        if not text[lang].strip():
+            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(path), hint="write the text or remove the key",
+                                    **game.where(path + (lang,))))
+    if len(present) < 1:
+        return diags
+    ref = present[0]
+    defined = owner_values(owner)
+    ph = {lang: placeholders(text[lang]) for lang in present}
+    for lang in present:
+        for name in sorted(ph[lang] - defined):
+            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
+                                    hint=f"add values: {{{name}: …}} to the item, or fix the name"
+                                    + (f" (known: {', '.join(sorted(defined))})" if defined else ""),
+                                    **game.where(path + (lang,))))
+        if lang != ref and ph[lang] != ph[ref]:
+            diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
+                                    + _of(path), hint="every language uses the same placeholders",
+                                    **game.where(path + (lang,))))
+    nums = {lang: numbers(text[lang], lang) for lang in present}
+    for lang in present:
+        if lang != ref and nums[lang] != nums[ref]:
+            diags.append(Diagnostic("RB404", f"the {lang} text states {_set(nums[lang])} but the {ref} text states {_set(nums[ref])}"
+                                    + _of(path), hint="a number that differs between languages is a mistranslation, or "
+                                    "belongs in values: as a {placeholder}", **game.where(path + (lang,))))
+    return diags
+
+
+def _of(path) -> str:
+    return f" in {'.'.join(str(p) for p in path)}" if path else ""
+
+
+def _set(s) -> str:
+    return "{" + ", ".join(str(x) for x in sorted(s, key=str)) + "}" if s else "none"

@@ -1,0 +1,131 @@
+"""The `rulebook` command. Heavy modules (Sphinx, Playwright) are imported only by the
+commands that need them, so `rulebook --help` and `rulebook validate` start fast."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                        help="the content folder (default: content/)")
+    p = argparse.ArgumentParser(prog="rulebook", description="Turn board-game rules in YAML into checked, "
+                                "multilingual, printable references.", parents=[common])
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    v = sub.add_parser("validate", parents=[common], help="check content/ like a compiler")
+    v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
+    v.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+
+    b = sub.add_parser("build", parents=[common], help="validate, then build the static site")
+    b.add_argument("--lang", action="append", metavar="L", help="only this language (repeatable)")
+    b.add_argument("--game", action="append", metavar="G", help="only this game (repeatable)")
+    b.add_argument("--out", type=Path, default=Path("site"), metavar="DIR", help="output folder (default: site/)")
+    b.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+
+    s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--out", type=Path, default=Path("site"), metavar="DIR")
+    s.add_argument("--no-build", action="store_true", help="serve what is already built")
+
+    sc = sub.add_parser("schema", parents=[common], help="print the JSON Schema of a game file (or of site.yaml)")
+    sc.add_argument("--site", action="store_true", help="the schema of content/site.yaml instead")
+    return p
+
+
+def _report(diags, fmt: str) -> None:
+    from .diagnostics import FORMATTERS
+    out = FORMATTERS[fmt](diags)
+    if out:
+        print(out, file=sys.stdout if fmt != "text" else sys.stderr)
+    elif fmt == "junit":
+        print(out)
+
+
+def validate(content: Path, games: list[str] | None):
+    """Load and check; returns (project, diagnostics)."""
+    from . import check
+    from .project import read_project
+    project, diags = read_project(content, games or None)
+    diags += check.run(project)
+    return project, diags
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        _parser().print_help()
+        return EXIT_USAGE
+    try:
+        return _dispatch(args)
+    except KeyboardInterrupt:
+        print("rulebook: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug of ours, never the user's content: say so without a traceback
+        print(f"rulebook: internal error: {type(e).__name__}: {e} (please report this; run with "
+              f"RULEBOOK_DEBUG=1 for details)", file=sys.stderr)
+        import os
+        if os.environ.get("RULEBOOK_DEBUG"):
+            raise
+        return EXIT_ERRORS
+
+
+def _dispatch(args) -> int:
+    from .diagnostics import has_errors
+    if args.command == "schema":
+        import json
+        from .schema import game_schema, site_schema
+        print(json.dumps(site_schema() if args.site else game_schema(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if args.command == "validate":
+        project, diags = validate(args.content, args.games)
+        _report(diags, args.format)
+        if not has_errors(diags) and args.format == "text":
+            n = len(project.games)
+            print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors", file=sys.stderr)
+        return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+    if args.command in ("build", "serve"):
+        if args.command == "serve" and args.no_build:
+            return _serve(args.out, args.port)
+        project, diags = validate(args.content, getattr(args, "game", None))
+        if has_errors(diags):
+            _report(diags, getattr(args, "format", "text"))
+            print("rulebook: build stopped before writing anything", file=sys.stderr)
+            return EXIT_ERRORS
+        from .build import build_site
+        langs = getattr(args, "lang", None)
+        bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]
+        if bad:
+            print(f"rulebook: unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        build_diags = build_site(project, args.out, langs=langs)
+        if build_diags:
+            _report(build_diags, getattr(args, "format", "text"))
+        if has_errors(build_diags):
+            print(f"rulebook: build failed; {args.out}/ is unchanged", file=sys.stderr)
+            return EXIT_ERRORS
+        print(f"rulebook: site written to {args.out}/", file=sys.stderr)
+        if args.command == "serve":
+            return _serve(args.out, args.port)
+        return EXIT_OK
+    return EXIT_USAGE
+
+
+def _serve(out: Path, port: int) -> int:
+    import functools
+    import http.server
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+        print(f"rulebook: serving {out}/ on http://127.0.0.1:{port}/ (Ctrl+C stops)", file=sys.stderr)
+        httpd.serve_forever()
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

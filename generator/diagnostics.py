@@ -1,0 +1,169 @@
+"""Diagnostics: the one way every stage reports a problem.
+
+Stages never print and never raise on bad content; they return `Diagnostic` values. Only the
+CLI formats them (`format_text`, `format_json`, `format_junit`, `format_github`).
+Every code is registered once in `CODES` with a one-line description; `docs/diagnostics.md`
+is generated from that table and a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from enum import Enum
+from xml.sax.saxutils import quoteattr
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    slug: str
+    description: str
+
+
+_CODE_LIST = [
+    # 0xx: reading files
+    Code("RB001", "yaml-syntax", "The file is not well-formed YAML."),
+    Code("RB002", "duplicate-key", "A mapping names the same key twice (at any depth, or across a game's files)."),
+    Code("RB003", "unsafe-yaml", "A YAML feature the content may not use: tags, anchors, aliases, merge keys, several documents."),
+    Code("RB004", "bad-file", "A file cannot be read: not UTF-8, empty, not a mapping at the top, or missing."),
+    Code("RB005", "no-games", "The content folder holds no game folder, or a game named on the command line does not exist."),
+    # 1xx: schema
+    Code("RB100", "wrong-type", "A value has the wrong type or is out of its allowed range."),
+    Code("RB101", "missing-key", "A required key is missing."),
+    Code("RB102", "unknown-key", "A key the schema does not know (often a typo; the hint suggests the nearest known key)."),
+    # 2xx: identity and references
+    Code("RB200", "duplicate-id", "Two things of one game share an id."),
+    Code("RB201", "unresolved-reference", "A reference names an id that does not exist, or one of the wrong sort."),
+    # 3xx: counts
+    Code("RB300", "breakdown-sum", "The kinds of a component do not add up to its count."),
+    Code("RB301", "per-colour-count", "A per-colour count times the number of player colours differs from the component's count."),
+    Code("RB302", "setup-exceeds-box", "For some player count or mode, setup takes more of a component than the box holds."),
+    Code("RB303", "player-count-table", "A table by player count misses a supported count or names an unsupported one."),
+    Code("RB304", "unknown-count", "A count is unknown, and nothing records why: name a gap."),
+    # 4xx: translations
+    Code("RB400", "untranslated", "A text lacks one of the site's languages."),
+    Code("RB401", "unknown-language", "A text is given in a language the site does not declare."),
+    Code("RB402", "placeholder-mismatch", "The languages of one text use different placeholders."),
+    Code("RB403", "undefined-placeholder", "A placeholder names no value of its item."),
+    Code("RB404", "number-mismatch", "The languages of one text state different literal numbers (Chinese numerals count)."),
+    Code("RB405", "empty-text", "A text is empty or only white space."),
+    # 5xx: scoring tables
+    Code("RB500", "range-gap", "A scoring table leaves values of its domain uncovered."),
+    Code("RB501", "range-overlap", "Two rows of a scoring table cover the same value."),
+    # 9xx: building
+    Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
+    Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),
+]
+
+CODES: dict[str, Code] = {c.code: c for c in _CODE_LIST}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    file: str = ""
+    line: int = 0
+    column: int = 0
+    hint: str = ""
+    severity: Severity = Severity.ERROR
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:  # a programming error, not a content error
+            raise ValueError(f"unregistered diagnostic code {self.code}")
+
+    @property
+    def location(self) -> str:
+        if not self.file:
+            return "rulebook"
+        if not self.line:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line, self.column, self.code, self.message)
+
+
+def has_errors(diags: list[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diags)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def format_text(diags: list[Diagnostic]) -> str:
+    out = []
+    for d in sorted(diags, key=Diagnostic.sort_key):
+        line = f"{d.location}: {d.severity.value} {d.code}: {_one_line(d.message)}"
+        if d.hint:
+            line += f" (hint: {_one_line(d.hint)})"
+        out.append(line)
+    return "\n".join(out)
+
+
+def format_json(diags: list[Diagnostic]) -> str:
+    rows = []
+    for d in sorted(diags, key=Diagnostic.sort_key):
+        row = asdict(d)
+        row["severity"] = d.severity.value
+        row["slug"] = CODES[d.code].slug
+        rows.append(row)
+    return json.dumps(rows, ensure_ascii=False, indent=2)
+
+
+def format_junit(diags: list[Diagnostic]) -> str:
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<testsuite name="rulebook validate" tests="{max(len(diags), 1)}" failures="{len(errors)}">',
+    ]
+    if not diags:
+        lines.append('  <testcase classname="rulebook" name="content is valid"/>')
+    for d in sorted(diags, key=Diagnostic.sort_key):
+        name = quoteattr(f"{d.code} {d.location}")
+        lines.append(f"  <testcase classname={quoteattr(d.file or 'rulebook')} name={name}>")
+        tag = "failure" if d.severity is Severity.ERROR else "system-out"
+        text = _xml_text(f"{d.message} (hint: {d.hint})" if d.hint else d.message)
+        if tag == "failure":
+            lines.append(f"    <failure message={quoteattr(_one_line(d.message))} type={quoteattr(d.code)}>{text}</failure>")
+        else:
+            lines.append(f"    <system-out>{text}</system-out>")
+        lines.append("  </testcase>")
+    lines.append("</testsuite>")
+    return "\n".join(lines)
+
+
+def _xml_text(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _github_escape(s: str, prop: bool = False) -> str:
+    # GitHub workflow-command escaping: content can never close the command or start another.
+    s = s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        s = s.replace(":", "%3A").replace(",", "%2C")
+    return s
+
+
+def format_github(diags: list[Diagnostic]) -> str:
+    out = []
+    for d in sorted(diags, key=Diagnostic.sort_key):
+        kind = "error" if d.severity is Severity.ERROR else "warning"
+        props = [f"title={_github_escape(d.code, True)}"]
+        if d.file:
+            props.insert(0, f"file={_github_escape(d.file, True)}")
+            if d.line:
+                props.insert(1, f"line={d.line},col={d.column}")
+        msg = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        out.append(f"::{kind} {','.join(props)}::{_github_escape(msg)}")
+    return "\n".join(out)
+
+
+FORMATTERS = {"text": format_text, "json": format_json, "junit": format_junit, "github": format_github}

@@ -1,0 +1,1 @@
+"""Engine: the simulation core (state, setup interpreter) that game data drives."""

@@ -1,0 +1,147 @@
+"""Setup interpreter: executes a game's declarative setup steps for one player count and mode.
+
+State is a set of zones, each holding counts of (component, kind). The box starts with every
+component; a step moves pieces between zones. Per-player zones exist once per player
+(`player-supply#2`). Taking more than a zone holds is reported as a `Shortage` that names the
+step, never an exception. Components whose count is unknown or that are unlimited never run
+short. The result feeds the components page ("what 3 players use") and the checks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Game, SetupStep
+
+BOX = "box"
+UNKNOWN = ""  # the kind bucket of pieces whose kind the sources do not give
+
+
+@dataclass
+class Shortage:
+    step_index: int
+    component: str
+    wanted: int
+    available: int
+    zone: str
+
+
+@dataclass
+class SetupResult:
+    players: int
+    mode: str
+    zones: dict[str, Counter] = field(default_factory=dict)
+    shortages: list[Shortage] = field(default_factory=list)
+    steps_run: list[int] = field(default_factory=list)
+
+    def total(self, zone: str, component: str) -> int:
+        return sum(n for (c, _k), n in self.zones.get(zone, Counter()).items() if c == component)
+
+    def in_box(self, component: str) -> int:
+        return self.total(BOX, component)
+
+
+class _Infinite:
+    """Stand-in count for unlimited or unknown supplies."""
+
+
+def _initial_box(game: Game) -> tuple[Counter, set[str]]:
+    box: Counter = Counter()
+    endless: set[str] = set()
+    for comp in game.components:
+        if comp.count is None or comp.unlimited:
+            endless.add(comp.id)
+            continue
+        known = 0
+        for kind in comp.kinds:
+            if kind.count is not None:
+                box[(comp.id, kind.id)] = kind.count
+                known += kind.count
+        if comp.count - known > 0:
+            box[(comp.id, UNKNOWN)] = comp.count - known
+    return box, endless
+
+
+def applies(step: SetupStep, mode: str) -> bool:
+    return step.modes is None or mode in step.modes
+
+
+def run_setup(game: Game, players: int, mode: str, seed: int = 0) -> SetupResult:
+    rng = random.Random(f"{game.id}/{players}/{mode}/{seed}")
+    box, endless = _initial_box(game)
+    per_player = {z.id for z in game.zones if z.per_player}
+    result = SetupResult(players, mode, {BOX: box})
+
+    def zone(name: str) -> Counter:
+        return result.zones.setdefault(name, Counter())
+
+    def take(index: int, src: str, dst: str, component: str, kind: str | None, n: int | None) -> None:
+        """Move n pieces (None: all there are) of component/kind from src to dst."""
+        if component in endless:
+            if n:
+                zone(dst)[(component, kind or UNKNOWN)] += n
+            return
+        have = zone(src)
+        keys = [k for k in have if k[0] == component and have[k] > 0]
+        if kind is not None:
+            exact = [k for k in keys if k[1] == kind]
+            keys = exact or [k for k in keys if k[1] == UNKNOWN]
+        available = sum(have[k] for k in keys)
+        if n is None:
+            n = available
+        if n > available:
+            result.shortages.append(Shortage(index, component, n, available, src))
+            n = available
+        for _ in range(n):  # random draw, weighted by what the zone holds
+            weights = [have[k] for k in keys]
+            k = rng.choices(keys, weights)[0]
+            have[k] -= 1
+            if have[k] == 0:
+                del have[k]
+                keys.remove(k)
+            dst_kind = k[1] if kind is None or k[1] != UNKNOWN else kind
+            zone(dst)[(component, dst_kind)] += 1
+
+    for index, step in enumerate(game.setup):
+        if not applies(step, mode) or step.component is None or step.do in ("note", "shuffle") and step.to is None:
+            continue
+        result.steps_run.append(index)
+        dst = step.to or BOX
+        src = step.from_
+        src_zones = [f"{src}#{p}" for p in range(1, players + 1)] if src in per_player else [src]
+        dst_zones = [f"{dst}#{p}" for p in range(1, players + 1)] if dst in per_player else [dst]
+        if step.per_player is not None:
+            for p in range(players):
+                s = src_zones[p] if len(src_zones) > 1 else src_zones[0]
+                d = dst_zones[p] if len(dst_zones) > 1 else dst_zones[0]
+                _move(take, index, s, d, step, step.per_player)
+        else:
+            if step.by_players is not None:
+                n = step.by_players.get(players, 0)
+            elif isinstance(step.count, int):
+                n = step.count
+            else:
+                n = None  # 'all' / 'rest' / just the kinds
+            for s in src_zones:
+                _move(take, index, s, dst_zones[0], step, n)
+    return result
+
+
+def _move(take, index: int, src: str, dst: str, step: SetupStep, n: int | None) -> None:
+    if step.kinds:
+        for kind, k_n in step.kinds.items():
+            take(index, src, dst, step.component, kind, k_n)
+        if n is not None and isinstance(step.count, int):
+            take(index, src, dst, step.component, step.kind, n - sum(step.kinds.values()))
+        return
+    take(index, src, dst, step.component, step.kind, n)
+
+
+def player_counts(game: Game) -> list[int]:
+    return list(range(game.players.min, game.players.max + 1))
+
+
+def all_setups(game: Game) -> dict[tuple[int, str], SetupResult]:
+    return {(p, m.id): run_setup(game, p, m.id) for m in game.modes for p in player_counts(game)}

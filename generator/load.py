@@ -1,0 +1,233 @@
+"""Load: safe YAML into plain Python values that remember where they came from.
+
+Only YAML's plain core is accepted: mappings, sequences and scalars. Tags, anchors, aliases
+and merge keys are refused (they are how YAML is made to run code or to explode), and so are
+duplicate keys at any depth. Every value's position (file, line, column; 1-based) is kept in a
+`Positions` map keyed by the value's path, so any later stage can point at the value at fault.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic
+
+PathT = tuple  # a path of mapping keys and list indices from the document root
+
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's file over 2 MiB is refused before parsing
+MAX_DEPTH = 40
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+@dataclass(frozen=True)
+class Mark:
+    file: str
+    line: int
+    column: int
+
+
+@dataclass
+class Positions:
+    """Where each value (and each mapping key) of a loaded document stands."""
+
+    values: dict[PathT, Mark] = field(default_factory=dict)
+    keys: dict[PathT, Mark] = field(default_factory=dict)
+
+    def of(self, path: PathT, key: bool = False) -> Mark | None:
+        """The mark of `path`, or of its nearest ancestor that has one."""
+        table = self.keys if key else self.values
+        p = tuple(path)
+        while True:
+            if p in table:
+                return table[p]
+            if key and p in self.values:
+                return self.values[p]
+            if not p:
+                return None
+            p = p[:-1]
+
+    def update(self, other: "Positions") -> None:
+        self.values.update(other.values)
+        self.keys.update(other.keys)
+
+
+# A directive is a line starting with % before the document's first content.
+_DIRECTIVE = re.compile(r"\A(?:[ \t]*(?:#[^\n]*)?\n)*%", re.M)
+
+
+class _Reject(Exception):
+    def __init__(self, code: str, message: str, node_mark, hint: str = ""):
+        super().__init__(message)
+        self.code, self.message, self.mark, self.hint = code, message, node_mark, hint
+
+
+def _mark(file: str, m) -> Mark:
+    return Mark(file, m.line + 1, m.column + 1)
+
+
+class _Builder:
+    def __init__(self, file: str):
+        self.file = file
+        self.pos = Positions()
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def build(self, node: Node, path: PathT, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise _Reject("RB003", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark,
+                          "flatten the structure; no game needs this depth")
+        if getattr(node, "anchor", None):
+            raise _Reject("RB003", f"anchor '&{node.anchor}' is not allowed", node.start_mark,
+                          "write the value out in full; anchors and aliases are refused")
+        if node.tag not in _PLAIN_TAGS:
+            raise _Reject("RB003", f"tag '{node.tag}' is not allowed", node.start_mark,
+                          "content is plain data: remove the tag")
+        self.pos.values[path] = _mark(self.file, node.start_mark)
+        if isinstance(node, MappingNode):
+            out: dict = {}
+            for knode, vnode in node.value:
+                if knode.tag == "tag:yaml.org,2002:merge":
+                    raise _Reject("RB003", "merge key '<<' is not allowed", knode.start_mark,
+                                  "write the keys out in full")
+                if not isinstance(knode, ScalarNode):
+                    raise _Reject("RB100", "a mapping key must be a plain scalar", knode.start_mark)
+                key = self.build(knode, path + ("<key>",), depth + 1)
+                if isinstance(key, float) or key is None or isinstance(key, bool):
+                    key = knode.value
+                if key in out:
+                    first = self.pos.keys[path + (key,)]
+                    raise _Reject("RB002", f"duplicate key '{key}' (first at line {first.line})",
+                                  knode.start_mark, "remove or rename one of the two")
+                self.pos.keys[path + (key,)] = _mark(self.file, knode.start_mark)
+                out[key] = self.build(vnode, path + (key,), depth + 1)
+            self.pos.values.pop(path + ("<key>",), None)
+            return out
+        if isinstance(node, SequenceNode):
+            return [self.build(v, path + (i,), depth + 1) for i, v in enumerate(node.value)]
+        return self.constructor.construct_object(node, deep=True)
+
+
+class _NoAliasComposer(yaml.SafeLoader):
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.events.AliasEvent):
+            event = self.peek_event()
+            raise _Reject("RB003", f"alias '*{event.anchor}' is not allowed", event.start_mark,
+                          "write the value out in full; anchors and aliases are refused")
+        return super().compose_node(parent, index)
+
+
+def _decode(raw: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return None, Diagnostic("RB004", "the file is UTF-16, not UTF-8", file, 1, 1,
+                                "save the file as UTF-8")
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        before = raw[: e.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        return None, Diagnostic("RB004", f"invalid UTF-8 byte 0x{raw[e.start]:02x}", file, line, col,
+                                "save the file as UTF-8")
+
+
+def load_file(path: Path, display: str | None = None) -> tuple[Any, Positions, list[Diagnostic]]:
+    """Load one YAML file. Returns (data, positions, diagnostics); data is None on failure."""
+    file = display or str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        return None, Positions(), [Diagnostic("RB004", f"cannot read the file: {e.strerror}", file)]
+    if len(raw) > MAX_FILE_BYTES:
+        return None, Positions(), [Diagnostic("RB004", f"the file is {len(raw)} bytes, over the cap of {MAX_FILE_BYTES}",
+                                              file, 1, 1, "split the game into several files")]
+    text, diag = _decode(raw, file)
+    if diag:
+        return None, Positions(), [diag]
+    return load_text(text, file)
+
+
+def load_text(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
+    loader = _NoAliasComposer(text)
+    builder = _Builder(file)
+    try:
+        directive = _DIRECTIVE.search(text)
+        if directive:
+            line = text.count("\n", 0, directive.end() - 1) + 1
+            return None, Positions(), [Diagnostic("RB003", "YAML directives (%YAML, %TAG) are not allowed", file,
+                                                  line, 1, "remove the directive line")]
+        node = loader.get_single_node()
+        if node is None:
+            return None, Positions(), [Diagnostic("RB004", "the file is empty", file, 1, 1,
+                                                  "a game file is a mapping of keys such as id: and name:")]
+        data = builder.build(node, ())
+    except _Reject as r:
+        m = _mark(file, r.mark)
+        return None, Positions(), [Diagnostic(r.code, r.message, file, m.line, m.column, r.hint)]
+    except yaml.composer.ComposerError as e:
+        m = _mark(file, e.problem_mark)
+        return None, Positions(), [Diagnostic("RB003", "the file holds more than one YAML document",
+                                              file, m.line, m.column, "remove the '---' and what follows")]
+    except yaml.MarkedYAMLError as e:
+        m = _mark(file, e.problem_mark) if e.problem_mark else Mark(file, 1, 1)
+        return None, Positions(), [Diagnostic("RB001", f"{e.problem or e.context}", file, m.line, m.column,
+                                              "check indentation, quotes and colons on this line")]
+    except yaml.YAMLError as e:
+        return None, Positions(), [Diagnostic("RB001", str(e).splitlines()[0], file, 1, 1)]
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        return None, Positions(), [Diagnostic("RB004", "the top level of the file must be a mapping",
+                                              file, 1, 1, "start the file with keys such as id: and name:")]
+    return data, builder.pos, []
+
+
+def load_game_dir(folder: Path, display_root: Path) -> tuple[dict | None, Positions, list[Diagnostic]]:
+    """Merge a game folder's YAML files (sorted by name) into one mapping.
+
+    Each top-level key may appear in one file only."""
+    merged: dict = {}
+    pos = Positions()
+    diags: list[Diagnostic] = []
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    if not files:
+        return None, pos, [Diagnostic("RB004", "the game folder holds no .yaml file", _display(folder, display_root))]
+    failed = False
+    for f in files:
+        data, p, d = load_file(f, _display(f, display_root))
+        diags += d
+        if data is None:
+            failed = True
+            continue
+        for key, value in data.items():
+            if key in merged:
+                k = p.of((key,), key=True)
+                first = pos.of((key,), key=True)
+                diags.append(Diagnostic("RB002", f"top-level key '{key}' is also in {first.file}:{first.line}",
+                                        k.file, k.line, k.column, "each top-level key lives in one file of the game"))
+                continue
+            merged[key] = value
+        pos.update(p)
+    return (None if failed else merged), pos, diags
+
+
+def _display(p: Path, root: Path) -> str:
+    try:
+        return str(p.relative_to(root))
+    except ValueError:
+        return str(p)

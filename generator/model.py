@@ -1,0 +1,262 @@
+"""Model: the typed schema of a game's data and of content/site.yaml.
+
+Every field carries its description; the JSON Schema (`rulebook schema`) and the reference in
+docs/authoring.md are generated from these classes, so the documentation cannot drift.
+Validation here is about shape only; cross-references, counts and translations are checked
+in `generator.check`, which needs the whole game at once.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
+                          description="kebab-case id, unique within the game")]
+LangTag = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$",
+                               description="BCP 47 language tag, e.g. zh-TW, es, en")]
+Text = Annotated[dict[LangTag, str], Field(description="one text per site language: {zh-TW: …, es: …, en: …}")]
+Count = Annotated[int, Field(ge=0, le=100_000)]
+PlayerCount = Annotated[int, Field(ge=1, le=12)]
+ByPlayers = Annotated[dict[PlayerCount, Count], Field(description="a value for every supported player count")]
+Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int],
+                   Field(description="numbers the texts refer to as {name}; each number lives here once")]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+
+class Source(Strict):
+    """Where facts came from; items cite a source by id."""
+
+    id: Id
+    title: str = Field(description="what the source is, e.g. the seed's name or a page title")
+    where: str = Field(description="file name of a seed, or the address of a public page")
+    language: LangTag | None = None
+
+
+class Gap(Strict):
+    """A fact the sources leave out. Shown on the pages wherever an item names it."""
+
+    id: Id
+    text: Text = Field(description="what is not known, said for the reader")
+
+
+class Item(Strict):
+    """A piece of rules text: a setup step, a turn step, an action, a quarter, a rule."""
+
+    id: Id
+    name: Text | None = Field(None, description="a short title")
+    text: Text | None = Field(None, description="the rule itself; may use {placeholders} from values")
+    values: Values = Field(default_factory=dict)
+    modes: list[Id] | None = Field(None, description="only in these modes (default: all)")
+    source: Id | None = None
+    gap: Id | None = Field(None, description="a fact this item lacks; the gap's text is shown with it")
+    examples: list[Text] = Field(default_factory=list, description="worked examples, shown set apart")
+
+
+class Kind(Strict):
+    """One kind of a component (e.g. one colour of action tile)."""
+
+    id: Id
+    name: Text
+    count: Count | None = Field(None, description="how many of this kind; null when the sources do not say (name a gap)")
+    gap: Id | None = None
+
+
+class Component(Strict):
+    """A physical piece in the box."""
+
+    id: Id
+    name: Text
+    count: Count | None = Field(description="how many are in the box; null only with a gap")
+    per_colour: Count | None = Field(None, description="how many in each player colour; times the game's colours must equal count")
+    unlimited: bool = Field(False, description="the rules call the supply unlimited: running out is not an error")
+    kinds: list[Kind] = Field(default_factory=list, description="a breakdown that must add up to count")
+    note: Text | None = None
+    source: Id | None = None
+    gap: Id | None = None
+
+
+class Zone(Strict):
+    """A place components are put: the table, a bag, a display, each player's supply."""
+
+    id: Id
+    name: Text
+    per_player: bool = Field(False, description="each player has one")
+
+
+class SetupStep(Item):
+    """One declarative setup step. The engine executes it for every player count and mode."""
+
+    do: Literal["place", "shuffle", "choose-random", "deal", "draw", "return", "note"] = "note"
+    component: Id | None = None
+    kind: Id | None = Field(None, description="only this kind of the component")
+    kinds: dict[Id, Count] | None = Field(None, description="how many of each kind")
+    count: Count | Literal["all", "rest"] | None = Field(None, description="how many; 'all' of the box, 'rest' of what is left in from")
+    per_player: Count | None = Field(None, description="how many each player gets")
+    by_players: ByPlayers | None = Field(None, description="how many, by player count")
+    from_: Id = Field("box", alias="from", description="zone taken from")
+    to: Id | None = Field(None, description="zone put into")
+
+
+class ScoreRange(Strict):
+    min: int
+    max: int | None = Field(None, description="inclusive; null means no upper bound")
+    points: int
+
+
+class ScoreTable(Strict):
+    """A scoring table by ranges; the ranges must cover the domain exactly once."""
+
+    id: Id
+    name: Text
+    domain_min: int = 0
+    domain_max: int | None = None
+    ranges: list[ScoreRange]
+
+
+class Scoring(Strict):
+    during: list[Item] = Field(default_factory=list, description="points scored during the game")
+    final: list[Item] = Field(default_factory=list, description="final scoring, in order")
+    tie_breaks: list[Item] = Field(default_factory=list)
+    tables: list[ScoreTable] = Field(default_factory=list)
+
+
+class Rounds(Strict):
+    count: Count | None = Field(None, description="how many rounds the game lasts, when fixed")
+    start: list[Item] = Field(default_factory=list, description="what happens at the start of a round")
+    turn: list[Item] = Field(default_factory=list, description="the steps of a player's turn")
+    end: list[Item] = Field(default_factory=list, description="what ends the game")
+
+
+class Section(Strict):
+    """A chapter of the rulebook: an introduction and its items."""
+
+    id: Id
+    title: Text
+    intro: Text | None = None
+    items: list[Item] = Field(default_factory=list)
+
+
+class CardUse(Strict):
+    id: Id
+    label: Text = Field(description="how this use is called, e.g. 'Play to the discard pile'")
+    text: Text
+
+
+class Card(Item):
+    """A card, tile or token whose text players read."""
+
+    count: Count | None = Field(1, description="copies in the box; null when the sources do not say (name a gap)")
+    kind: Id | None = Field(None, description="the kind of the group's component")
+    uses: list[CardUse] = Field(default_factory=list)
+
+
+class CardGroup(Strict):
+    id: Id
+    title: Text
+    component: Id = Field(description="the component these cards are")
+    intro: Text | None = None
+    cards: list[Card]
+
+
+class GlossaryTerm(Strict):
+    id: Id
+    term: Text
+    definition: Text
+    aliases: dict[LangTag, list[str]] = Field(default_factory=dict, description="other forms that link to the term")
+
+
+class Mode(Strict):
+    id: Id
+    name: Text
+    text: Text | None = None
+
+
+class Players(Strict):
+    min: PlayerCount
+    max: PlayerCount
+
+
+class Game(Strict):
+    """A game: one folder under content/, its YAML files merged by top-level key."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="Rulebook game",
+                              json_schema_extra={"$id": "https://rulebook.invalid/schema/game.json"})
+
+    id: Id
+    name: Text
+    designer: str
+    year: int | None = None
+    publisher: str | None = None
+    players: Players
+    play_time: str | None = Field(None, description="e.g. '45-75'")
+    colours: Count = Field(description="how many player colours the box has")
+    summary: Text
+    sources: list[Source] = Field(default_factory=list)
+    gaps: list[Gap] = Field(default_factory=list)
+    modes: list[Mode] = Field(min_length=1)
+    components: list[Component]
+    zones: list[Zone] = Field(default_factory=list)
+    setup: list[SetupStep]
+    rounds: Rounds
+    actions: list[Item] = Field(default_factory=list)
+    rules: list[Section] = Field(default_factory=list, description="further chapters, in reading order")
+    scoring: Scoring
+    cards: list[CardGroup] = Field(default_factory=list)
+    glossary: list[GlossaryTerm] = Field(default_factory=list)
+
+
+class Language(Strict):
+    tag: LangTag
+    name: str = Field(description="the language's own name, e.g. 繁體中文")
+
+
+class Site(Strict):
+    """content/site.yaml"""
+
+    title: Text
+    languages: list[Language] = Field(min_length=1)
+    default_language: LangTag
+    games: list[Id] | None = Field(None, description="order of the games; default: folder names sorted")
+
+
+MODELS: dict[str, type[Strict]] = {"game": Game, "site": Site}
+
+# Every key any model knows, for "did you mean" hints.
+def _all_field_names() -> set[str]:
+    names: set[str] = set()
+    seen: set[type] = set()
+
+    def walk(model: type[BaseModel]) -> None:
+        if model in seen:
+            return
+        seen.add(model)
+        for name, f in model.model_fields.items():
+            names.add(f.alias or name)
+            for sub in _models_in(f.annotation):
+                walk(sub)
+
+    for m in MODELS.values():
+        walk(m)
+    return names
+
+
+def _models_in(tp) -> list[type[BaseModel]]:
+    out = []
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [tp]
+    for a in getattr(tp, "__args__", ()) or ():
+        out += _models_in(a)
+    meta = getattr(tp, "__metadata__", None)
+    if meta is not None and hasattr(tp, "__origin__"):
+        out += _models_in(tp.__origin__)
+    return out
+
+
+FIELD_NAMES = _all_field_names()
+
+__all__ = ["Game", "Site", "MODELS", "FIELD_NAMES", "Union"]

@@ -1,0 +1,157 @@
+"""Render: a checked project to MyST pages, one source folder per language.
+
+Pages are jinja2 templates (themes/templates/*.md.j2) fed with the model and with what the
+setup simulation computed. Every content string passes through `TermLinker.render` or `md`,
+which escape it; templates add the only markup there is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from ..engine.setup import BOX, SetupResult, all_setups, player_counts
+from ..i18n import translator
+from ..model import Component, Game
+from ..project import GameDoc, Project
+from ..text import fill
+from .markdown import TermLinker, md
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
+PAGES = {"index": "rulebook.md.j2", "components": "components.md.j2", "cards": "cards.md.j2",
+         "glossary": "glossary.md.j2"}
+GAME_PAGE_ORDER = ["index", "components", "cards", "glossary"]
+
+
+def term_label(game_id: str, term_id: str) -> str:
+    return f"{game_id}-term-{term_id}"
+
+
+def item_label(game_id: str, item_id: str) -> str:
+    return f"{game_id}-{item_id}"
+
+
+@dataclass
+class Lang:
+    """What a template needs to speak one language."""
+
+    tag: str
+    default: str
+    linker: TermLinker
+    game: Game | None = None
+
+    def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
+        if not text:
+            return ""
+        s = text.get(self.tag) or text.get(self.default) or next(iter(text.values()))
+        s = fill(s, values_of(owner))
+        return self.linker.render(s, skip=skip) if link else md(s)
+
+    def plain(self, text: dict | None, owner=None) -> str:
+        if not text:
+            return ""
+        s = text.get(self.tag) or text.get(self.default) or next(iter(text.values()))
+        return fill(s, values_of(owner))
+
+
+def values_of(owner) -> dict:
+    if owner is None:
+        return {}
+    values = dict(getattr(owner, "values", {}) or {})
+    for f in ("count", "per_player"):
+        v = getattr(owner, f, None)
+        if isinstance(v, int) and not isinstance(v, bool):
+            values.setdefault(f, v)
+    return values
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.filters["md"] = md
+    return env
+
+
+def linker_for(game: Game, tag: str) -> TermLinker:
+    terms = []
+    for term in game.glossary:
+        label = term_label(game.id, term.id)
+        if tag in term.term:
+            terms.append((term.term[tag], label))
+        for alias in term.aliases.get(tag, []):
+            terms.append((alias, label))
+    return TermLinker(terms)
+
+
+def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode: str) -> list[dict]:
+    """Rows of the 'used for N players' table: what setup takes out of the box, per count."""
+    rows = []
+    counts = player_counts(game)
+    for comp in game.components:
+        used = []
+        for p in counts:
+            r = setups[(p, mode)]
+            if comp.count is None or comp.unlimited:
+                out = sum(r.total(z, comp.id) for z in r.zones if z != BOX)
+                used.append(out if out else None)
+            else:
+                used.append(comp.count - r.in_box(comp.id))
+        rows.append({"component": comp, "used": used,
+                     "left": [None if u is None or comp.count is None or comp.unlimited else comp.count - u for u in used]})
+    return rows
+
+
+def render_language(project: Project, tag: str, srcdir: Path, setups: dict | None = None) -> list[str]:
+    """Write every page of one language into srcdir; returns the page names (without .md)."""
+    env = _environment()
+    _ = translator(tag)
+    site = project.site
+    default = site.default_language
+    written = []
+    games = ordered_games(project)
+    base = Lang(tag, default, TermLinker([]))
+    srcdir.mkdir(parents=True, exist_ok=True)
+    (srcdir / "index.md").write_text(env.get_template("site_index.md.j2").render(
+        L=base, _=_, site=site, games=[g.model for g in games]), encoding="utf-8")
+    written.append("index")
+    for doc in games:
+        g = doc.model
+        lang = Lang(tag, default, linker_for(g, tag), g)
+        gsetups = (setups or {}).get(g.id) or all_setups(g)
+        folder = srcdir / g.id
+        folder.mkdir(parents=True, exist_ok=True)
+        ctx = dict(L=lang, _=_, game=g, md=md, counts=player_counts(g), modes=g.modes,
+                   item_label=lambda i, gid=g.id: item_label(gid, i),
+                   term_label=lambda i, gid=g.id: term_label(gid, i),
+                   gaps={x.id: x for x in g.gaps}, sources={s.id: s for s in g.sources},
+                   modes_by_id={m.id: m for m in g.modes},
+                   components_by_id={c.id: c for c in g.components},
+                   tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
+                   kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+        for page, template in PAGES.items():
+            (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
+            written.append(f"{g.id}/{page}")
+    return written
+
+
+def ordered_games(project: Project) -> list[GameDoc]:
+    order = project.site.games or sorted(project.games)
+    rest = sorted(set(project.games) - set(order))
+    return [project.games[g] for g in list(order) + rest if g in project.games]
+
+
+def glossary_userdict(project: Project, tag: str) -> str:
+    """A jieba user dictionary of the glossary terms, so Chinese search splits them as words."""
+    words = set()
+    for doc in project.games.values():
+        for term in doc.model.glossary:
+            if tag in term.term:
+                words.add(term.term[tag])
+            words.update(term.aliases.get(tag, []))
+    return "".join(f"{w.replace(' ', '')} 2000 n\n" for w in sorted(words) if w.strip())
+
+
+__all__ = ["render_language", "Component", "GAME_PAGE_ORDER", "glossary_userdict"]

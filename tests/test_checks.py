@@ -1,0 +1,94 @@
+"""One failing fixture per diagnostic code: a valid content folder with one thing broken.
+
+Each case names the file to edit, the text to replace, and the diagnostic expected: its
+code, and the line and column of the value at fault."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import edit
+from generator.cli import validate
+from generator.diagnostics import CODES
+
+GAME = "tiny/game.yaml"
+SITE = "site.yaml"
+
+CASES = [
+    # (id, file, old, new, code, line, column)
+    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 5, 8),
+    ("duplicate-key", GAME, "designer: Test Designer", "designer: Test Designer\ndesigner: Other", "RB002", 5, 1),
+    ("unsafe-yaml", GAME, "designer: Test Designer", "designer: !!python/name:os.system x", "RB003", 4, 11),
+    ("bad-file", SITE, None, "- just\n- a list\n", "RB004", 1, 1),
+    ("wrong-type", GAME, "colours: 3", "colours: three", "RB100", 6, 10),
+    ("missing-key", GAME, "designer: Test Designer\n", "", "RB101", 2, 1),
+    ("unknown-key", GAME, "  - id: pawn\n", "  - id: pawn\n    cuont: 3\n", "RB102", 23, 5),
+    ("duplicate-id", GAME, "id: step-take", "id: step-cubes", "RB200", 46, 9),
+    ("unresolved-reference", GAME, "    to: hand\n    text: {zh-TW: \"每位", "    to: hands\n    text: {zh-TW: \"每位", "RB201", 44, 9),
+    ("breakdown-sum", GAME, "count: null, gap: gap-red", "count: 11", "RB300", 18, 12),
+    ("per-colour-count", GAME, "per_colour: 2", "per_colour: 3", "RB301", 25, 17),
+    ("setup-exceeds-box", GAME, "by_players: {2: 4, 3: 6}", "by_players: {2: 4, 3: 31}", "RB302", 46, 5),
+    ("player-count-table", GAME, "by_players: {2: 4, 3: 6}", "by_players: {2: 4}", "RB303", 50, 17),
+    ("unknown-count", GAME, "count: null, gap: gap-red", "count: null", "RB304", 21, 81),
+    ("untranslated", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
+     "name: {zh-TW: 小遊戲, es: Juego pequeño}", "RB400", 3, 7),
+    ("unknown-language", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
+     "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game, fr: Petit jeu}", "RB401", 3, 54),
+    ("placeholder-mismatch", GAME, "en: \"Pay {cost} coins", "en: \"Pay {n} coins", "RB402", 65, 95),
+    ("undefined-placeholder", GAME, "values: {cost: 3}", "values: {price: 3}", "RB403", 65, 19),
+    ("number-mismatch", GAME, "es: El juego termina tras cinco rondas.", "es: El juego termina tras seis rondas.", "RB404", 61, 35),
+    ("empty-text", GAME, "en: A small game for tests.", "en: \" \"", "RB405", 7, 70),
+    ("range-gap", GAME, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, points: 2}", "RB500", 81, 11),
+    ("range-overlap", GAME, "{min: 3, max: 5, points: 2}", "{min: 2, max: 5, points: 2}", "RB501", 81, 11),
+]
+
+
+def run(content: Path):
+    _project, diags = validate(content, None)
+    return diags
+
+
+def test_the_good_fixture_is_clean(good_content):
+    assert run(good_content) == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_each_code_has_a_failing_fixture(good_content, case):
+    _id, file, old, new, code, line, column = case
+    if old is None:
+        (good_content / file).write_text(new, encoding="utf-8")
+    else:
+        edit(good_content / file, old, new)
+    diags = run(good_content)
+    hits = [d for d in diags if d.code == code]
+    assert hits, f"expected {code}, got {[(d.code, d.message) for d in diags]}"
+    d = hits[0]
+    assert d.file.endswith(file)
+    assert d.line == line, (d.line, d.column, d.message)
+    assert d.column == column, (d.line, d.column, d.message)
+    assert d.message and d.hint
+
+
+def test_every_content_code_is_covered():
+    covered = {c[4] for c in CASES}
+    content_codes = {c for c in CODES if not c.startswith("RB9") and c != "RB005"}
+    assert content_codes - covered == set()
+
+
+def test_unknown_game_on_the_command_line(good_content):
+    _p, diags = validate(good_content, ["tinny"])
+    assert [d.code for d in diags] == ["RB005"]
+    assert "tiny" in diags[0].hint
+
+
+def test_all_problems_are_collected_in_one_pass(good_content):
+    edit(good_content / GAME, "per_colour: 2", "per_colour: 3")
+    edit(good_content / GAME, "es: El juego termina tras cinco rondas.", "es: El juego termina tras seis rondas.")
+    codes = sorted(d.code for d in run(good_content))
+    assert codes == ["RB301", "RB404"]
+
+
+def test_did_you_mean_for_unknown_keys(good_content):
+    edit(good_content / GAME, "  - id: pawn\n", "  - id: pawn\n    cuont: 3\n")
+    d = [d for d in run(good_content) if d.code == "RB102"][0]
+    assert "count" in d.hint
