@@ -16,8 +16,12 @@ DOMAIN = "rulebook"
 
 
 def babel_locale(tag: str) -> str:
-    """BCP 47 tag (zh-TW) to the spelling Babel, gettext and Sphinx use (zh_TW)."""
-    return str(Locale.parse(tag, sep="-"))
+    """BCP 47 tag (zh-TW) to the spelling gettext catalogs and Sphinx use (zh_TW).
+
+    Not Babel's own normal form: it adds the script (zh_Hant_TW), which Sphinx finds no
+    catalog for. The tag must still be one Babel knows."""
+    Locale.parse(tag, sep="-")
+    return tag.replace("-", "_")
 
 
 def url_segment(tag: str) -> str:
@@ -43,3 +47,38 @@ def translator(tag: str):
         return s.format(**kw) if kw else s
 
     return gettext
+
+
+# Interface strings passed to the translator through a variable, which extraction cannot see.
+EXTRA_MESSAGES = ["Rulebook", "Components", "Cards", "Glossary"]
+
+
+def extract() -> list[str]:
+    """Every interface string: `_("…")` calls in the templates and the generator."""
+    import re
+    root = LOCALE_DIR.parent
+    found = set(EXTRA_MESSAGES)
+    files = list((root / "themes").rglob("*.j2")) + list((root / "themes").rglob("*.html")) + list(
+        (root / "generator").rglob("*.py"))
+    for f in files:
+        if f.name == "i18n.py":
+            continue
+        found.update(re.findall(r'\b_\("((?:[^"\\]|\\.)+)"', f.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def write_template(path: Path | None = None) -> Path:
+    """Write locale/rulebook.pot from `extract()`; translators merge it into their .po files."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    cat = Catalog(project="rulebook", domain=DOMAIN, fuzzy=False)
+    for msg in extract():
+        cat.add(msg)
+    path = path or LOCALE_DIR / f"{DOMAIN}.pot"
+    with path.open("wb") as f:
+        write_po(f, cat, omit_header=True, sort_output=True)
+    return path
+
+
+if __name__ == "__main__":
+    print(write_template())

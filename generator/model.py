@@ -177,8 +177,10 @@ class Mode(Strict):
 
 
 class Players(Strict):
-    min: PlayerCount
-    max: PlayerCount
+    """The supported player counts, min to max."""
+
+    min: PlayerCount = Field(description="fewest players")
+    max: PlayerCount = Field(description="most players")
 
 
 class Game(Strict):
@@ -189,25 +191,25 @@ class Game(Strict):
 
     id: Id
     name: Text
-    designer: str
-    year: int | None = None
-    publisher: str | None = None
-    players: Players
+    designer: str = Field(description="the designer's name as printed")
+    year: int | None = Field(None, description="year of publication")
+    publisher: str | None = Field(None, description="the publisher's name as printed")
+    players: Players = Field(description="the supported player counts")
     play_time: str | None = Field(None, description="e.g. '45-75'")
     colours: Count = Field(description="how many player colours the box has")
-    summary: Text
-    sources: list[Source] = Field(default_factory=list)
-    gaps: list[Gap] = Field(default_factory=list)
-    modes: list[Mode] = Field(min_length=1)
-    components: list[Component]
-    zones: list[Zone] = Field(default_factory=list)
-    setup: list[SetupStep]
-    rounds: Rounds
-    actions: list[Item] = Field(default_factory=list)
+    summary: Text = Field(description="what the game is about, in a few sentences")
+    sources: list[Source] = Field(default_factory=list, description="where the facts come from")
+    gaps: list[Gap] = Field(default_factory=list, description="facts the sources leave out")
+    modes: list[Mode] = Field(min_length=1, description="game modes or variants; setup steps may be limited to some")
+    components: list[Component] = Field(description="everything in the box, with counts")
+    zones: list[Zone] = Field(default_factory=list, description="where setup puts components")
+    setup: list[SetupStep] = Field(description="setup steps in order; executed for every player count and mode")
+    rounds: Rounds = Field(description="the structure of a round and the end of the game")
+    actions: list[Item] = Field(default_factory=list, description="the actions a player can take")
     rules: list[Section] = Field(default_factory=list, description="further chapters, in reading order")
-    scoring: Scoring
-    cards: list[CardGroup] = Field(default_factory=list)
-    glossary: list[GlossaryTerm] = Field(default_factory=list)
+    scoring: Scoring = Field(description="scoring during and at the end of the game, tie-breaks, tables")
+    cards: list[CardGroup] = Field(default_factory=list, description="cards and tiles for the card reference")
+    glossary: list[GlossaryTerm] = Field(default_factory=list, description="terms linked from every page")
 
 
 class Language(Strict):

@@ -68,8 +68,6 @@ def _page_context(app, pagename, templatename, context, doctree):
     depth = pagename.count("/")
     up = "../" * (depth + 1)  # from this page to the site root (above the language folders)
     context["rb_lang_url"] = url_segment(cfg.rb_tag)
-    # Sphinx would write the Babel spelling (zh-Hant-TW); pages carry the site's BCP 47 tag.
-    context["html_tag"] = f'<html lang="{cfg.rb_tag}" data-content_root="{context.get("content_root", "")}">'
     context["rb_ui"] = cfg.rb_ui
     context["rb_site_title"] = cfg.rb_site_title
     context["rb_languages"] = [

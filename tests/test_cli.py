@@ -1,0 +1,93 @@
+"""The command line: exit codes, output formats, and no heavy imports for --help and validate."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from conftest import ROOT, edit
+
+RULEBOOK = [sys.executable, "-m", "generator.cli"]
+
+
+def cli(*args, cwd=ROOT):
+    return subprocess.run(RULEBOOK + list(args), cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_validate_clean_content_exits_0(good_content):
+    r = cli("validate", "--content", str(good_content))
+    assert r.returncode == 0, r.stderr
+    assert "no errors" in r.stderr
+
+
+def test_validate_reports_like_a_compiler_and_exits_1(good_content):
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    r = cli("validate", "--content", str(good_content))
+    assert r.returncode == 1
+    line = r.stderr.strip().splitlines()[0]
+    assert line.endswith("(hint: correct per_colour, count or the game's colours)")
+    assert "tiny/game.yaml:25:17: error RB301: 'pawn': 3 per colour × 3 colours = 9, not 6" in line
+    assert "Traceback" not in r.stderr
+
+
+def test_usage_errors_exit_2():
+    assert cli("validate", "--format", "yaml").returncode == 2
+    assert cli("frobnicate").returncode == 2
+    assert cli().returncode == 2
+
+
+def test_json_format(good_content):
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    r = cli("validate", "--content", str(good_content), "--format", "json")
+    rows = json.loads(r.stdout)
+    assert [(x["code"], x["line"], x["column"], x["slug"]) for x in rows] == [("RB301", 25, 17, "per-colour-count")]
+
+
+def test_junit_format_is_xml_with_a_failure(good_content):
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    r = cli("validate", "--content", str(good_content), "--format", "junit")
+    suite = ET.fromstring(r.stdout)
+    assert suite.get("failures") == "1"
+    assert suite.find("testcase/failure").get("type") == "RB301"
+
+
+def test_github_format_escapes_content(good_content):
+    # a newline and '::' in content must not start a second workflow command
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    r = cli("validate", "--content", str(good_content), "--format", "github")
+    out = r.stdout.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("::error file=")
+    assert ",line=25,col=17," in out[0]
+    from generator.diagnostics import Diagnostic, format_github
+    s = format_github([Diagnostic("RB100", "bad\n::error::pwned", "a,b:c.yaml", 1, 2)])
+    assert s.count("\n") == 0 and "%0A::error" in s and "file=a%2Cb%3Ac.yaml" in s
+
+
+def test_help_and_validate_do_not_import_sphinx_or_playwright(good_content):
+    code = (
+        "import sys; from generator import cli\n"
+        "try:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass\n"
+        f"cli.main(['validate', '--content', {str(good_content)!r}])\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('sphinx', 'playwright', 'myst_parser', 'jinja2')]\n"
+        "print('HEAVY', bad)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert "HEAVY []" in r.stdout, r.stdout + r.stderr
+
+
+def test_schema_is_json_schema_and_matches_the_committed_copy():
+    r = cli("schema")
+    schema = json.loads(r.stdout)
+    assert schema["$schema"].endswith("2020-12/schema")
+    assert "components" in schema["properties"] and "required" not in schema
+    assert (ROOT / "docs/schema/game.schema.json").read_text() == r.stdout, "run `make schema`"
+    assert (ROOT / "docs/schema/site.schema.json").read_text() == cli("schema", "--site").stdout
+
+
+def test_build_with_errors_writes_nothing(good_content, tmp_path):
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    out = tmp_path / "site"
+    r = cli("build", "--content", str(good_content), "--out", str(out))
+    assert r.returncode == 1 and "RB301" in r.stderr
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []
