@@ -59,7 +59,13 @@ def setup(app):
                           ("rb_site_title", "")):
         app.add_config_value(name, default, "html")
     app.connect("html-page-context", _page_context)
+    app.connect("builder-inited", _search_fix)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def _search_fix(app):
+    if (app.config.language or "").startswith("zh"):
+        app.add_js_file("rulebook-zh-search.js")
 
 
 def _page_context(app, pagename, templatename, context, doctree):
@@ -89,8 +95,13 @@ _WARNING = re.compile(r"^(?P<file>[^\n]*?):(?P<line>\d+)?:? ?(?P<kind>WARNING|ER
 
 def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict) -> list[Diagnostic]:
     """One Sphinx HTML build. Warnings become RB900 diagnostics (the build is strict)."""
+    from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace
+
+    # Sphinx keeps its message catalogs in a process-wide table and only adds fallbacks to
+    # it: without this, the second language of a build would speak the first one's strings.
+    locale.translators.clear()
 
     logging.getLogger("jieba").setLevel(logging.WARNING)  # its dictionary-loading chatter
     status, warnings = io.StringIO(), io.StringIO()

@@ -21,3 +21,15 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The shipped content/ built once for the whole test session."""
+    from generator.build import build_site
+    from generator.cli import validate
+    project, diags = validate(ROOT / "content", None)
+    assert [d for d in diags if d.severity.value == "error"] == [], diags
+    out = tmp_path_factory.mktemp("built") / "site"
+    assert build_site(project, out) == []
+    return out

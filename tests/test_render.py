@@ -66,3 +66,8 @@ def test_components_page_counts_come_from_the_setup(tmp_path):
     # 2 pawns per player: 4 for 2 players, 6 for 3; 2 stay in the box with 2 players
     assert "| pawn | 4 | 6 |" in page
     assert "| pawn | 2 | 0 |" in page
+
+
+def test_hyphenated_words_are_not_split_into_terms():
+    linker = TermLinker([("pushed", "g-term-push")])
+    assert linker.render("a pushed-out tile was pushed") == "a pushed\\-out tile was [pushed](#g-term-push)"

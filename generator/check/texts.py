@@ -19,14 +19,16 @@ def is_text(node) -> bool:
             and all(isinstance(v, str) for v in node.values()))
 
 
-def texts_in(node, path=(), owner=None):
-    """Every localized text with its path and the item that owns its placeholders."""
+def texts_in(node, path=(), owner=()):
+    """Every localized text with its path and the items (outermost first) whose values it may use.
+
+    A text may use the values of any enclosing item: a card use says {points} of its card."""
     if is_text(node):
         yield path, node, owner
         return
     if isinstance(node, dict):
         if "id" in node:
-            owner = node
+            owner = owner + (node,)
         for k, v in node.items():
             if k in ("values", "aliases"):
                 continue
@@ -36,11 +38,11 @@ def texts_in(node, path=(), owner=None):
             yield from texts_in(v, path + (i,), owner)
 
 
-def owner_values(owner) -> set[str]:
-    if not isinstance(owner, dict):
-        return set()
-    names = set((owner.get("values") or {}).keys())
-    names |= {f for f in _STEP_FIELDS if isinstance(owner.get(f), int)}
+def owner_values(owners) -> set[str]:
+    names: set[str] = set()
+    for owner in owners:
+        names |= set((owner.get("values") or {}).keys())
+        names |= {f for f in _STEP_FIELDS if isinstance(owner.get(f), int) and not isinstance(owner.get(f), bool)}
     return names
 
 

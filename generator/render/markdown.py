@@ -40,10 +40,11 @@ class TermLinker:
             parts = []
             for surface in sorted(self.targets, key=len, reverse=True):
                 esc = re.escape(surface)
+                # Latin-script terms match whole words; a hyphen joins words ("pushed-out").
                 if surface[:1].isascii() and surface[:1].isalnum():
-                    esc = r"(?<![\w])" + esc
+                    esc = r"(?<![\w-])" + esc
                 if surface[-1:].isascii() and surface[-1:].isalnum():
-                    esc = esc + r"(?![\w])"
+                    esc = esc + r"(?![\w-])"
                 parts.append(esc)
             self.pattern = re.compile("|".join(parts), re.IGNORECASE)
         else:

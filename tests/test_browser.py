@@ -1,0 +1,111 @@
+"""Browser tests: Playwright drives Debian's Chromium against the built site on 127.0.0.1."""
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(built_site):
+    handler = functools.partial(_Quiet, directory=str(built_site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: `make test` installs it")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(20_000)
+    errors = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    pg.errors = errors
+    yield pg
+    context.close()
+
+
+def test_switch_language_lands_on_the_same_page(page, server):
+    page.goto(f"{server}/zh-tw/ulm/index.html")
+    assert page.locator("html").get_attribute("lang") == "zh-TW"
+    page.click("nav.rb-languages a[hreflang='es']")
+    page.wait_for_load_state()
+    assert page.url == f"{server}/es/ulm/index.html"
+    assert page.locator("html").get_attribute("lang") == "es"
+    page.click("nav.rb-languages a[hreflang='en']")
+    assert page.url == f"{server}/en/ulm/index.html"
+    assert page.errors == []
+
+
+def test_chinese_search_finds_the_sparrow_rules(page, server):
+    page.goto(f"{server}/zh-tw/search.html?q=麻雀")
+    results = page.locator("#search-results ul.search li a")
+    results.first.wait_for()
+    hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
+    assert any("ulm/" in h for h in hrefs), hrefs
+    texts = " ".join(results.nth(i).inner_text() for i in range(results.count()))
+    assert "麻雀" in texts, texts
+    assert page.errors == []
+
+
+def test_english_word_is_found_on_the_chinese_site(page, server):
+    page.goto(f"{server}/zh-tw/search.html?q=Burkhardt")
+    results = page.locator("#search-results ul.search li a")
+    results.first.wait_for()
+    assert results.count() >= 1
+
+
+def test_pages_have_no_console_errors_and_screenshots(page, server):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for lang in ("zh-tw", "es", "en"):
+        for doc in ("index", "components", "cards", "glossary"):
+            page.goto(f"{server}/{lang}/ulm/{doc}.html")
+            page.wait_for_load_state("networkidle")
+            if doc in ("index", "components"):
+                page.screenshot(path=str(ARTIFACTS / f"{lang}-{doc}.png"), full_page=False)
+    page.goto(f"{server}/index.html")
+    assert page.locator("a[hreflang='zh-TW']").count() == 1
+    assert page.errors == []
+
+
+def test_cjk_text_renders_with_a_cjk_font(page, server):
+    """The heading's Chinese glyphs come from a real CJK face, not a fallback box."""
+    page.goto(f"{server}/zh-tw/ulm/index.html")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    doc = cdp.send("DOM.getDocument")
+    node = cdp.send("DOM.querySelector", {"nodeId": doc["root"]["nodeId"], "selector": "h1"})
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+    names = " ".join(f["familyName"] for f in fonts)
+    assert "CJK" in names or "TC" in names or "Hei" in names, names
