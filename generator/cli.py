@@ -21,12 +21,16 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", parents=[common], help="check content/ like a compiler")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
     v.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+    v.add_argument("--allow-untranslated", action="store_true",
+                   help="report missing translations as warnings (pages show a marked fallback)")
 
     b = sub.add_parser("build", parents=[common], help="validate, then build the static site")
     b.add_argument("--lang", action="append", metavar="L", help="only this language (repeatable)")
     b.add_argument("--game", action="append", metavar="G", help="only this game (repeatable)")
     b.add_argument("--out", type=Path, default=Path("site"), metavar="DIR", help="output folder (default: site/)")
     b.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+    b.add_argument("--allow-untranslated", action="store_true",
+                   help="build even where a text lacks a language; the page shows the default language, marked")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
@@ -47,12 +51,17 @@ def _report(diags, fmt: str) -> None:
         print(out)
 
 
-def validate(content: Path, games: list[str] | None):
+def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False):
     """Load and check; returns (project, diagnostics)."""
+    from dataclasses import replace
+
     from . import check
+    from .diagnostics import Severity
     from .project import read_project
     project, diags = read_project(content, games or None)
     diags += check.run(project)
+    if allow_untranslated:
+        diags = [replace(d, severity=Severity.WARNING) if d.code == "RB400" else d for d in diags]
     return project, diags
 
 
@@ -83,7 +92,7 @@ def _dispatch(args) -> int:
         print(json.dumps(site_schema() if args.site else game_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
     if args.command == "validate":
-        project, diags = validate(args.content, args.games)
+        project, diags = validate(args.content, args.games, args.allow_untranslated)
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
@@ -92,11 +101,14 @@ def _dispatch(args) -> int:
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.no_build:
             return _serve(args.out, args.port)
-        project, diags = validate(args.content, getattr(args, "game", None))
+        project, diags = validate(args.content, getattr(args, "game", None),
+                                  getattr(args, "allow_untranslated", False))
         if has_errors(diags):
             _report(diags, getattr(args, "format", "text"))
             print("rulebook: build stopped before writing anything", file=sys.stderr)
             return EXIT_ERRORS
+        if diags:
+            _report(diags, getattr(args, "format", "text"))
         from .build import build_site
         langs = getattr(args, "lang", None)
         bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]

@@ -91,3 +91,16 @@ def test_build_with_errors_writes_nothing(good_content, tmp_path):
     assert r.returncode == 1 and "RB301" in r.stderr
     assert not out.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []
+
+
+def test_allow_untranslated_builds_with_a_marked_fallback(good_content, tmp_path):
+    edit(good_content / "tiny/game.yaml", "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
+         "name: {zh-TW: 小遊戲, es: Juego pequeño}")
+    assert cli("validate", "--content", str(good_content)).returncode == 1
+    r = cli("validate", "--content", str(good_content), "--allow-untranslated")
+    assert r.returncode == 0 and "warning RB400" in r.stderr
+    out = tmp_path / "site"
+    r = cli("build", "--content", str(good_content), "--out", str(out), "--lang", "en", "--allow-untranslated")
+    assert r.returncode == 0, r.stderr
+    html = (out / "en/tiny/index.html").read_text(encoding="utf-8")
+    assert "<em>[zh-TW]</em> 小遊戲" in html

@@ -45,8 +45,10 @@ class Lang:
     def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
         if not text:
             return ""
-        s = text.get(self.tag) or text.get(self.default) or next(iter(text.values()))
-        s = fill(s, values_of(owner))
+        if self.tag not in text:  # only with --allow-untranslated: show the fallback, marked
+            fallback = self.default if self.default in text else next(iter(text))
+            return f"*\\[{md(fallback)}\\]* " + md(fill(text[fallback], values_of(owner)))
+        s = fill(text[self.tag], values_of(owner))
         return self.linker.render(s, skip=skip) if link else md(s)
 
     def plain(self, text: dict | None, owner=None) -> str:
