@@ -95,8 +95,7 @@ def test_did_you_mean_for_unknown_keys(good_content):
 
 
 def test_card_uses_may_name_their_cards_values(good_content):
-    edit(good_content / GAME, "        name: {zh-TW: 獎勵, es: Bonificación, en: Bonus}",
-         "        name: {zh-TW: 獎勵, es: Bonificación, en: Bonus}\n        values: {n: 2}")
+    edit(good_content / GAME, "        kind: cube-blue", "        kind: cube-blue\n        values: {n: 2}")
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
     assert run(good_content) == []

@@ -104,3 +104,29 @@ def test_allow_untranslated_builds_with_a_marked_fallback(good_content, tmp_path
     assert r.returncode == 0, r.stderr
     html = (out / "en/tiny/index.html").read_text(encoding="utf-8")
     assert "<em>[zh-TW]</em> 小遊戲" in html
+
+
+def test_serve_answers_on_localhost(good_content, tmp_path):
+    import socket
+    import time
+    import urllib.request
+    out = tmp_path / "site"
+    assert cli("build", "--content", str(good_content), "--out", str(out), "--lang", "en").returncode == 0
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(RULEBOOK + ["serve", "--no-build", "--out", str(out), "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            try:
+                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/en/tiny/index.html", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not answer")
+        assert b"Tiny game" in body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
