@@ -15,7 +15,7 @@ from .diagnostics import Diagnostic, has_errors
 from .engine.setup import all_setups
 from .i18n import url_segment
 from .project import Project
-from .render import glossary_userdict, render_language
+from .render import glossary_definitions, glossary_userdict, render_language
 
 ROOT_TEMPLATE = Path(__file__).resolve().parent.parent / "themes" / "templates" / "language_index.html.j2"
 
@@ -40,7 +40,7 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None) -> l
                 search_dict = work / f"_{seg}.dict.txt"
                 search_dict.write_text(glossary_userdict(project, tag), encoding="utf-8")
             titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
-            conf = sphinx_.config(tag, project.site, titles, search_dict)
+            conf = sphinx_.config(tag, project.site, titles, search_dict, glossary_definitions(project, tag))
             diags += sphinx_.run(src, staging / seg, work / "_doctrees" / seg, conf)
             for leftover in (".doctrees", "_sources"):
                 shutil.rmtree(staging / seg / leftover, ignore_errors=True)

@@ -18,7 +18,8 @@ THEME_DIR = Path(__file__).resolve().parent.parent / "themes"
 GAME_PAGES = [("index", "Rulebook"), ("components", "Components"), ("cards", "Cards"), ("glossary", "Glossary")]
 
 
-def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None) -> dict:
+def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None,
+           terms: dict[str, str] | None = None) -> dict:
     _ = translator(tag)
     conf = {
         "extensions": ["myst_parser", "generator.sphinx_"],
@@ -48,6 +49,7 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
         "rb_ui": {"skip": _("Skip to content"), "languages": _("Languages"),
                   "footer": _("Made with the rulebook generator from checked YAML data.")},
         "rb_site_title": site.title.get(tag, ""),
+        "rb_terms": terms or {},
     }
     if search_dict is not None:
         conf["html_search_options"] = {"dict": str(search_dict)}
@@ -56,11 +58,30 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
 
 def setup(app):
     for name, default in (("rb_tag", "en"), ("rb_languages", []), ("rb_game_titles", {}), ("rb_ui", {}),
-                          ("rb_site_title", "")):
+                          ("rb_site_title", ""), ("rb_terms", {})):
         app.add_config_value(name, default, "html")
     app.connect("html-page-context", _page_context)
     app.connect("builder-inited", _search_fix)
+    app.set_translator("html", _translator_class(), override=True)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def _translator_class():
+    """Links to a glossary term carry its definition (data-def), shown on hover and focus by CSS."""
+    from docutils import nodes
+    from sphinx.writers.html5 import HTML5Translator
+
+    class RulebookTranslator(HTML5Translator):
+        def starttag(self, node, tagname, suffix="\n", empty=False, **attributes):
+            if tagname == "a" and isinstance(node, nodes.reference):
+                fragment = node.get("refuri", "").partition("#")[2]
+                definition = self.config.rb_terms.get(fragment)
+                if definition and not self.builder.current_docname.endswith("/glossary"):
+                    attributes["data-def"] = definition
+                    attributes["class"] = (attributes.get("class", "") + " rb-term").strip()
+            return super().starttag(node, tagname, suffix, empty, **attributes)
+
+    return RulebookTranslator
 
 
 def _search_fix(app):

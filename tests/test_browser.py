@@ -109,3 +109,18 @@ def test_cjk_text_renders_with_a_cjk_font(page, server):
     fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
     names = " ".join(f["familyName"] for f in fonts)
     assert "CJK" in names or "TC" in names or "Hei" in names, names
+
+
+def test_glossary_term_shows_its_definition_on_hover_and_focus(page, server):
+    page.goto(f"{server}/es/ulm/index.html")
+    term = page.locator("main a.rb-term").first
+    definition = term.get_attribute("data-def")
+    assert definition and len(definition) > 10
+    after = "el => getComputedStyle(el, '::after').content"
+    assert term.evaluate(after) in ("none", "normal", "")
+    term.hover()
+    assert definition in term.evaluate(after)
+    page.mouse.move(0, 0)
+    term.focus()
+    assert definition in term.evaluate(after)
+    assert "glossary.html#ulm-term-" in term.get_attribute("href")

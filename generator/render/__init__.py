@@ -145,6 +145,16 @@ def ordered_games(project: Project) -> list[GameDoc]:
     return [project.games[g] for g in list(order) + rest if g in project.games]
 
 
+def glossary_definitions(project: Project, tag: str) -> dict[str, str]:
+    """Label of every glossary term -> its definition as plain text, for hover and focus."""
+    out = {}
+    for doc in project.games.values():
+        lang = Lang(tag, project.site.default_language, TermLinker([]), doc.model)
+        for term in doc.model.glossary:
+            out[term_label(doc.id, term.id)] = lang.plain(term.definition)
+    return out
+
+
 def glossary_userdict(project: Project, tag: str) -> str:
     """A jieba user dictionary of the glossary terms, so Chinese search splits them as words."""
     words = set()
