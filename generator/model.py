@@ -86,6 +86,16 @@ class Zone(Strict):
     id: Id
     name: Text
     per_player: bool = Field(False, description="each player has one")
+    on_empty: Literal["reshuffle", "end-game", "skip"] | None = Field(
+        None, description="what the rules say when a draw finds this zone empty: 'reshuffle' the zone "
+        "named by refill_from into it, 'end-game', or 'skip' the draw; null when the rules are silent "
+        "(the simulation then reports a draw from it when empty)")
+    refill_from: Id | None = Field(None, description="with on_empty: reshuffle, the zone shuffled in to refill it")
+    gap: Id | None = Field(None, description="a fact the sources leave out about this zone, e.g. what happens when "
+                           "it runs empty; with on_empty null, the simulation then counts empty draws instead of reporting them")
+    track_min: int | None = Field(None, description="for a track: the lowest value a marker can show")
+    track_max: int | None = Field(None, description="for a track: the highest value a marker can show")
+    source: Id | None = None
 
 
 class SetupStep(Item):
@@ -127,6 +137,8 @@ class Scoring(Strict):
 
 class Rounds(Strict):
     count: Count | None = Field(None, description="how many rounds the game lasts, when fixed")
+    max: Count | None = Field(None, description="the most rounds a game can last, when the count is not fixed; "
+                              "the simulation reports a game that does not end within it")
     start: list[Item] = Field(default_factory=list, description="what happens at the start of a round")
     turn: list[Item] = Field(default_factory=list, description="the steps of a player's turn")
     end: list[Item] = Field(default_factory=list, description="what ends the game")
