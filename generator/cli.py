@@ -23,6 +23,10 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
     v.add_argument("--allow-untranslated", action="store_true",
                    help="report missing translations as warnings (pages show a marked fallback)")
+    v.add_argument("--seeds", type=_count, default=None, metavar="N",
+                   help="simulated games per player count and mode (default: %d)" % _DEFAULT_SEEDS)
+    v.add_argument("--seed", type=int, default=None, metavar="S", help="replay only the simulated game with seed S")
+    v.add_argument("--no-sim", action="store_true", help="static checks only: do not simulate games")
 
     b = sub.add_parser("build", parents=[common], help="validate, then build the static site")
     b.add_argument("--lang", action="append", metavar="L", help="only this language (repeatable)")
@@ -42,6 +46,16 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+_DEFAULT_SEEDS = 20  # generator.check.simulate.DEFAULT_SEEDS; not imported, so --help stays light
+
+
+def _count(text: str) -> int:
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return n
+
+
 def _report(diags, fmt: str) -> None:
     from .diagnostics import FORMATTERS
     out = FORMATTERS[fmt](diags)
@@ -51,15 +65,17 @@ def _report(diags, fmt: str) -> None:
         print(out)
 
 
-def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False):
-    """Load and check; returns (project, diagnostics)."""
+def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False,
+             simulation: bool = True, seeds: int | None = None, seed: int | None = None):
+    """Load, check and simulate; returns (project, diagnostics)."""
     from dataclasses import replace
 
     from . import check
+    from .check.simulate import DEFAULT_SEEDS
     from .diagnostics import Severity
     from .project import read_project
     project, diags = read_project(content, games or None)
-    diags += check.run(project)
+    diags += check.run(project, simulation, DEFAULT_SEEDS if seeds is None else seeds, seed)
     if allow_untranslated:
         diags = [replace(d, severity=Severity.WARNING) if d.code == "RB400" else d for d in diags]
     return project, diags
@@ -92,7 +108,8 @@ def _dispatch(args) -> int:
         print(json.dumps(site_schema() if args.site else game_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
     if args.command == "validate":
-        project, diags = validate(args.content, args.games, args.allow_untranslated)
+        project, diags = validate(args.content, args.games, args.allow_untranslated,
+                                  simulation=not args.no_sim, seeds=args.seeds, seed=args.seed)
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)

@@ -56,6 +56,13 @@ _CODE_LIST = [
     # 5xx: scoring tables
     Code("RB500", "range-gap", "A scoring table leaves values of its domain uncovered."),
     Code("RB501", "range-overlap", "Two rows of a scoring table cover the same value."),
+    # 6xx: simulation (generator/engine, run by generator/check/simulate.py)
+    Code("RB600", "sim-conservation", "In a simulated game a finite component was created or destroyed: its total over all zones differs from the box."),
+    Code("RB601", "sim-negative", "In a simulated game a zone held fewer than zero of a component."),
+    Code("RB602", "sim-score-off-track", "In a simulated game a score left the score track's declared range (track_min/track_max)."),
+    Code("RB603", "sim-no-end", "A simulated game did not end within the rounds the data declares (rounds.count or rounds.max)."),
+    Code("RB604", "sim-empty-pile", "A simulated game drew from an empty pile, bag or stack whose zone gives no on_empty rule and no gap."),
+    Code("RB605", "sim-engine-error", "The simulation could not go on: the game's engine module failed or offered no legal action (a bug in rulebook)."),
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
     Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),

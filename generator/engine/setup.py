@@ -47,7 +47,7 @@ class _Infinite:
     """Stand-in count for unlimited or unknown supplies."""
 
 
-def _initial_box(game: Game) -> tuple[Counter, set[str]]:
+def _initial_box(game: Game, kind_counts: dict[str, dict[str, int]] | None = None) -> tuple[Counter, set[str]]:
     box: Counter = Counter()
     endless: set[str] = set()
     for comp in game.components:
@@ -55,10 +55,12 @@ def _initial_box(game: Game) -> tuple[Counter, set[str]]:
             endless.add(comp.id)
             continue
         known = 0
+        given = (kind_counts or {}).get(comp.id, {})
         for kind in comp.kinds:
-            if kind.count is not None:
-                box[(comp.id, kind.id)] = kind.count
-                known += kind.count
+            n = given.get(kind.id, kind.count)
+            if n is not None:
+                box[(comp.id, kind.id)] = n
+                known += n
         if comp.count - known > 0:
             box[(comp.id, UNKNOWN)] = comp.count - known
     return box, endless
@@ -68,9 +70,12 @@ def applies(step: SetupStep, mode: str) -> bool:
     return step.modes is None or mode in step.modes
 
 
-def run_setup(game: Game, players: int, mode: str, seed: int = 0) -> SetupResult:
+def run_setup(game: Game, players: int, mode: str, seed: int = 0,
+              kind_counts: dict[str, dict[str, int]] | None = None) -> SetupResult:
+    """Run the setup steps. `kind_counts` gives counts of kinds the data leaves unknown (a game
+    module samples them for the simulation; the pages never see them)."""
     rng = random.Random(f"{game.id}/{players}/{mode}/{seed}")
-    box, endless = _initial_box(game)
+    box, endless = _initial_box(game, kind_counts)
     per_player = {z.id for z in game.zones if z.per_player}
     result = SetupResult(players, mode, {BOX: box})
 
@@ -94,6 +99,11 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0) -> SetupResult
         if n > available:
             result.shortages.append(Shortage(index, component, n, available, src))
             n = available
+        if n == available:  # all of them: no choice to make
+            for k in keys:
+                dst_kind = k[1] if kind is None or k[1] != UNKNOWN else kind
+                zone(dst)[(component, dst_kind)] += have.pop(k)
+            return
         for _ in range(n):  # random draw, weighted by what the zone holds
             weights = [have[k] for k in keys]
             k = rng.choices(keys, weights)[0]
