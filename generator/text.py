@@ -9,13 +9,23 @@ PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _DIGITS = re.compile(r"\d+")
 _WORDS = {
     "en": {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12},
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+           "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12},
     "es": {"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
-           "nueve": 9, "diez": 10, "once": 11, "doce": 12},
+           "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+           "segundo": 2, "segunda": 2, "tercer": 3, "tercero": 3, "tercera": 3, "quinto": 5, "quinta": 5,
+           "sexto": 6, "sexta": 6, "séptimo": 7, "séptima": 7, "octavo": 8, "octava": 8,
+           "noveno": 9, "novena": 9, "décimo": 10, "décima": 10},
 }
 _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4, "五": 5,
              "六": 6, "七": 7, "八": 8, "九": 9}
-_ZH_RUN = re.compile(r"[零〇一二兩两三四五六七八九十百]+")
+# A run of Chinese numerals counts as a number only where a number is meant: an ordinal (第二),
+# or a count followed by a measure word (三張, 兩個, 十輪). So 十字, 百科 and 一般 are words.
+_ZH_MEASURE = ("個个張张枚塊块片元分步輪轮次名種种位隻只顆颗格排點点人回條条本堆層层盒袋項项級级倍場场份組组套座艘區区"
+               "疊叠列行段篇頁页年天週周手根道把句筆笔端邊边面間间處处輛辆"
+               "季月局換换比對对")  # the last three: exchanges and ratios such as 三換一
+_ZH_RUN = re.compile(r"(?:(?<=第)[零〇一二兩两三四五六七八九十百]+|[零〇一二兩两三四五六七八九十百]+(?=[" + _ZH_MEASURE + r"]))")
 
 
 def placeholders(s: str) -> set[str]:

@@ -71,3 +71,17 @@ def test_components_page_counts_come_from_the_setup(tmp_path):
 def test_hyphenated_words_are_not_split_into_terms():
     linker = TermLinker([("pushed", "g-term-push")])
     assert linker.render("a pushed-out tile was pushed") == "a pushed\\-out tile was [pushed](#g-term-push)"
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("拿兩個徽章，再走十步", "zh-TW", {2, 10}),
+    ("第二名得三分", "zh-TW", {2, 3}),
+    ("三換一", "zh-TW", {3}),
+    ("十字路口與維基百科是一般的詞", "zh-TW", set()),  # words that contain numerals are not numbers
+    ("the second player takes two tiles", "en", {2}),
+    ("once cartas y la segunda fila", "es", {11, 2}),
+    ("Pay {cost} coins, then 3 more", "en", {3}),
+])
+def test_literal_numbers_of_a_text(text, lang, expected):
+    from generator.text import numbers
+    assert numbers(text, lang) == expected
