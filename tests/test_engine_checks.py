@@ -98,7 +98,9 @@ def test_no_simulation_with_no_sim(good_content, monkeypatch):
 def ulm_content(tmp_path):
     dst = tmp_path / "content"
     dst.mkdir()
-    shutil.copy(ROOT / "content" / "site.yaml", dst / "site.yaml")
+    site = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")  # only Ulm in this copy
+    (dst / "site.yaml").write_text("\n".join(line for line in site.splitlines() if not line.startswith("games:")) + "\n",
+                                   encoding="utf-8")
     shutil.copytree(ROOT / "content" / "ulm", dst / "ulm")
     return dst
 
