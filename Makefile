@@ -6,13 +6,13 @@ RULEBOOK := $(VENV)/bin/rulebook
 STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test browser-deps bench clean schema
+.PHONY: site test system-deps bench clean schema docs
 
-site: $(STAMP)
+site: $(STAMP) system-deps
 	$(RULEBOOK) validate
 	$(RULEBOOK) build
 
-test: $(STAMP) browser-deps
+test: $(STAMP) system-deps
 	$(PY) -m pytest
 
 # The virtual environment, installed from the pinned constraints; redone when they change.
@@ -21,27 +21,37 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	@touch $@
 
-# Debian's Chromium (Playwright's own browser download does not work offline) and a CJK font.
-browser-deps:
+# Debian's packages the site and the tests need, installed when missing: Chromium (prints the
+# PDFs and runs the browser tests; Playwright's own browser download does not work offline),
+# a TrueType CJK face with Traditional glyphs for the PDFs, a CJK face for screenshots, and
+# poppler's tools that the PDF tests read the PDFs with.
+system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
-	fc-list :lang=zh-tw 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
 	command -v fc-list >/dev/null || missing="$$missing fontconfig"; \
+	fc-list 2>/dev/null | grep -q "AR PL UMing TW" || missing="$$missing fonts-arphic-uming"; \
+	fc-list 2>/dev/null | grep -q "DejaVu Sans" || missing="$$missing fonts-dejavu-core"; \
+	fc-list :lang=zh-tw 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
+	command -v pdffonts >/dev/null || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null; then \
 	    echo "installing$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  else \
-	    echo "please install:$$missing (e.g. apt-get install$$missing)"; exit 1; \
+	    echo "please install:$$missing (e.g. apt-get install$$missing), or build without PDFs: $(RULEBOOK) build --no-pdf"; exit 1; \
 	  fi; \
 	fi
 
-schema: $(STAMP)
+# Regenerate what is generated from the code: JSON Schemas, diagnostics list, schema reference.
+docs: $(STAMP)
 	$(RULEBOOK) schema > docs/schema/game.schema.json
 	$(RULEBOOK) schema --site > docs/schema/site.schema.json
+	$(PY) -m generator.docs_
+	$(PY) -m generator.i18n
 
 bench: $(STAMP)
 	$(PY) bench/build_bench.py
+	$(PY) bench/validate.py
 
 clean:
 	rm -rf site build .pytest_cache

@@ -20,8 +20,10 @@ from .render import glossary_definitions, glossary_userdict, render_language
 ROOT_TEMPLATE = Path(__file__).resolve().parent.parent / "themes" / "templates" / "language_index.html.j2"
 
 
-def build_site(project: Project, out: Path, langs: list[str] | None = None) -> list[Diagnostic]:
+def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf: bool = True) -> list[Diagnostic]:
+    """Build the site (and its PDFs unless pdf=False) into out/, or leave out/ as it was."""
     from . import sphinx_
+    from .pdf import build_pdfs, planned, settings_for
 
     out = Path(out).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -30,6 +32,8 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None) -> l
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     work = Path(tempfile.mkdtemp(prefix="rulebook-src-"))
     diags: list[Diagnostic] = []
+    print_settings = settings_for(project)
+    pdfs = planned(project, print_settings) if pdf else {}
     try:
         for tag in tags:
             seg = url_segment(tag)
@@ -40,13 +44,17 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None) -> l
                 search_dict = work / f"_{seg}.dict.txt"
                 search_dict.write_text(glossary_userdict(project, tag), encoding="utf-8")
             titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
-            conf = sphinx_.config(tag, project.site, titles, search_dict, glossary_definitions(project, tag))
+            conf = sphinx_.config(tag, project.site, titles, search_dict, glossary_definitions(project, tag), pdfs)
             diags += sphinx_.run(src, staging / seg, work / "_doctrees" / seg, conf)
             for leftover in (".doctrees", "_sources"):
                 shutil.rmtree(staging / seg / leftover, ignore_errors=True)
             (staging / seg / ".buildinfo").unlink(missing_ok=True)
         if has_errors(diags):
             return diags
+        if pdf:
+            diags += build_pdfs(project, staging, tags, print_settings)
+            if has_errors(diags):
+                return diags
         if langs and out.is_dir():  # keep the languages this build did not touch
             for lang in project.languages:
                 seg = url_segment(lang)

@@ -33,6 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--game", action="append", metavar="G", help="only this game (repeatable)")
     b.add_argument("--out", type=Path, default=Path("site"), metavar="DIR", help="output folder (default: site/)")
     b.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+    b.add_argument("--no-pdf", action="store_true",
+                   help="skip the printable PDFs (they need Debian's chromium and fonts-arphic-uming)")
     b.add_argument("--allow-untranslated", action="store_true",
                    help="build even where a text lacks a language; the page shows the default language, marked")
 
@@ -133,7 +135,7 @@ def _dispatch(args) -> int:
             print(f"rulebook: unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})",
                   file=sys.stderr)
             return EXIT_USAGE
-        build_diags = build_site(project, args.out, langs=langs)
+        build_diags = build_site(project, args.out, langs=langs, pdf=not getattr(args, "no_pdf", False))
         if build_diags:
             _report(build_diags, getattr(args, "format", "text"))
         if has_errors(build_diags):

@@ -66,6 +66,7 @@ _CODE_LIST = [
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
     Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),
+    Code("RB902", "pdf-failed", "A PDF could not be printed (no Chromium, a browser crash, over the time limit); the previous site is kept."),
 ]
 
 CODES: dict[str, Code] = {c.code: c for c in _CODE_LIST}

@@ -50,7 +50,8 @@ def translator(tag: str):
 
 
 # Interface strings passed to the translator through a variable, which extraction cannot see.
-EXTRA_MESSAGES = ["Rulebook", "Components", "Cards", "Glossary"]
+EXTRA_MESSAGES = ["Rulebook", "Components", "Cards", "Glossary",
+                  "Player aid (PDF, A4)", "Player aid (PDF, Letter)", "Card texts (PDF, A4)", "Card texts (PDF, Letter)"]
 
 
 def extract() -> list[str]:

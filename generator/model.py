@@ -52,7 +52,7 @@ class Item(Strict):
     text: Text | None = Field(None, description="the rule itself; may use {placeholders} from values")
     values: Values = Field(default_factory=dict)
     modes: list[Id] | None = Field(None, description="only in these modes (default: all)")
-    source: Id | None = None
+    source: Id | list[Id] | None = Field(None, description="the source (or sources) of this item's facts")
     gap: Id | None = Field(None, description="a fact this item lacks; the gap's text is shown with it")
     examples: list[Text] = Field(default_factory=list, description="worked examples, shown set apart")
 
@@ -63,6 +63,8 @@ class Kind(Strict):
     id: Id
     name: Text
     count: Count | None = Field(None, description="how many of this kind; null when the sources do not say (name a gap)")
+    colour: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$",
+                               description="the colour of this kind as printed, e.g. '#8b5a2b', for setup pictures")
     gap: Id | None = None
 
 
@@ -172,6 +174,7 @@ class CardGroup(Strict):
     title: Text
     component: Id = Field(description="the component these cards are")
     intro: Text | None = None
+    gap: Id | None = Field(None, description="a fact the sources leave out about the whole group")
     cards: list[Card]
 
 
@@ -182,17 +185,34 @@ class GlossaryTerm(Strict):
     aliases: dict[LangTag, list[str]] = Field(default_factory=dict, description="other forms that link to the term")
 
 
-class Mode(Strict):
-    id: Id
-    name: Text
-    text: Text | None = None
-
-
 class Players(Strict):
     """The supported player counts, min to max."""
 
     min: PlayerCount = Field(description="fewest players")
     max: PlayerCount = Field(description="most players")
+
+
+class Mode(Strict):
+    id: Id
+    name: Text
+    text: Text | None = None
+    players: Players | None = Field(None, description="the player counts this mode is for (default: the game's)")
+
+
+class CardSize(Strict):
+    """The size of the game's cards, for the card-text inserts."""
+
+    width_mm: float = Field(gt=10, lt=400)
+    height_mm: float = Field(gt=10, lt=400)
+    basis: Literal["card", "sleeve"] = Field("card", description="'sleeve' when the sources give only the sleeve size "
+                                             "(inserts are then made to fit the sleeve)")
+    source: Id | list[Id] | None = None
+    note: Text | None = None
+
+
+class GamePrint(Strict):
+    card: CardSize | None = Field(None, description="the size of the game's cards; no card-text PDF without it")
+    gap: Id | None = Field(None, description="what the sources leave out about sizes")
 
 
 class Game(Strict):
@@ -222,11 +242,26 @@ class Game(Strict):
     scoring: Scoring = Field(description="scoring during and at the end of the game, tie-breaks, tables")
     cards: list[CardGroup] = Field(default_factory=list, description="cards and tiles for the card reference")
     glossary: list[GlossaryTerm] = Field(default_factory=list, description="terms linked from every page")
+    print: GamePrint | None = Field(None, description="sizes for the printed PDFs")
 
 
 class Language(Strict):
     tag: LangTag
     name: str = Field(description="the language's own name, e.g. 繁體中文")
+
+
+class SitePrint(Strict):
+    """How the PDFs are laid out (all lengths in millimetres)."""
+
+    papers: list[Literal["a4", "letter"]] = Field(default_factory=lambda: ["a4", "letter"], min_length=1)
+    bleed_mm: float = Field(3.0, ge=0, le=10)
+    crop_length_mm: float = Field(5.0, ge=1, le=20, description="length of each crop mark")
+    crop_offset_mm: float = Field(2.0, ge=0, le=10, description="gap between the bleed edge and a crop mark")
+    backs: bool = Field(False, description="add a back after every sheet, in duplex (long-edge) order")
+    back_offset_x_mm: float = Field(0.0, ge=-10, le=10, description="shift of the backs, for printers that misalign")
+    back_offset_y_mm: float = Field(0.0, ge=-10, le=10)
+    aid_width_mm: float = Field(89.0, gt=20, le=200, description="player-aid card width")
+    aid_height_mm: float = Field(127.0, gt=20, le=280, description="player-aid card height")
 
 
 class Site(Strict):
@@ -236,6 +271,7 @@ class Site(Strict):
     languages: list[Language] = Field(min_length=1)
     default_language: LangTag
     games: list[Id] | None = Field(None, description="order of the games; default: folder names sorted")
+    print: SitePrint = Field(default_factory=SitePrint, description="layout of the printed PDFs")
 
 
 MODELS: dict[str, type[Strict]] = {"game": Game, "site": Site}

@@ -15,11 +15,13 @@ from .diagnostics import Diagnostic
 from .i18n import babel_locale, translator, url_segment
 
 THEME_DIR = Path(__file__).resolve().parent.parent / "themes"
+PDF_LABELS = {"reference.pdf": "Player aid (PDF, A4)", "reference-letter.pdf": "Player aid (PDF, Letter)",
+              "cards.pdf": "Card texts (PDF, A4)", "cards-letter.pdf": "Card texts (PDF, Letter)"}
 GAME_PAGES = [("index", "Rulebook"), ("components", "Components"), ("cards", "Cards"), ("glossary", "Glossary")]
 
 
 def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None,
-           terms: dict[str, str] | None = None) -> dict:
+           terms: dict[str, str] | None = None, pdfs: dict[str, list[str]] | None = None) -> dict:
     _ = translator(tag)
     conf = {
         "extensions": ["myst_parser", "generator.sphinx_"],
@@ -47,9 +49,11 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
         "rb_languages": [(lang.tag, lang.name) for lang in site.languages],
         "rb_game_titles": game_titles,
         "rb_ui": {"skip": _("Skip to content"), "languages": _("Languages"),
-                  "footer": _("Made with the rulebook generator from checked YAML data.")},
+                  "footer": _("Made with the rulebook generator from checked YAML data."),
+                  "print": _("Print")},
         "rb_site_title": site.title.get(tag, ""),
         "rb_terms": terms or {},
+        "rb_pdfs": pdfs or {},
     }
     if search_dict is not None:
         conf["html_search_options"] = {"dict": str(search_dict)}
@@ -58,7 +62,7 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
 
 def setup(app):
     for name, default in (("rb_tag", "en"), ("rb_languages", []), ("rb_game_titles", {}), ("rb_ui", {}),
-                          ("rb_site_title", ""), ("rb_terms", {})):
+                          ("rb_site_title", ""), ("rb_terms", {}), ("rb_pdfs", {})):
         app.add_config_value(name, default, "html")
     app.connect("html-page-context", _page_context)
     app.connect("builder-inited", _search_fix)
@@ -106,7 +110,9 @@ def _page_context(app, pagename, templatename, context, doctree):
     game = pagename.split("/")[0] if "/" in pagename else None
     if game and game in cfg.rb_game_titles:
         context["rb_game"] = {"title": cfg.rb_game_titles[game],
-                              "links": [{"doc": f"{game}/{doc}", "label": _(label)} for doc, label in GAME_PAGES]}
+                              "links": [{"doc": f"{game}/{doc}", "label": _(label)} for doc, label in GAME_PAGES],
+                              "pdfs": [{"href": f"{up}{url_segment(cfg.rb_tag)}/{game}/{name}", "label": _(PDF_LABELS[name])}
+                                       for name in cfg.rb_pdfs.get(game, [])]}
     else:
         context["rb_game"] = None
 
@@ -124,7 +130,11 @@ def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict) -> list[Diagnost
     # it: without this, the second language of a build would speak the first one's strings.
     locale.translators.clear()
 
-    logging.getLogger("jieba").setLevel(logging.WARNING)  # its dictionary-loading chatter
+    try:  # jieba sets its own logger to DEBUG when imported: import it first, then quieten it
+        import jieba  # noqa: F401
+    except ImportError:
+        pass
+    logging.getLogger("jieba").setLevel(logging.WARNING)
     status, warnings = io.StringIO(), io.StringIO()
     diags: list[Diagnostic] = []
     try:

@@ -80,7 +80,7 @@ def test_schema_is_json_schema_and_matches_the_committed_copy():
     schema = json.loads(r.stdout)
     assert schema["$schema"].endswith("2020-12/schema")
     assert "components" in schema["properties"] and "required" not in schema
-    assert (ROOT / "docs/schema/game.schema.json").read_text() == r.stdout, "run `make schema`"
+    assert (ROOT / "docs/schema/game.schema.json").read_text() == r.stdout, "run `make docs`"
     assert (ROOT / "docs/schema/site.schema.json").read_text() == cli("schema", "--site").stdout
 
 

@@ -62,6 +62,10 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
         for key, sort in (("gap", "gap"), ("source", "source")):
             if isinstance(node.get(key), str):
                 ref(path + (key,), sort, node[key])
+            elif isinstance(node.get(key), list) and path != ():
+                for i, name in enumerate(node[key]):
+                    if isinstance(name, str):
+                        ref(path + (key, i), sort, name)
         if isinstance(node.get("modes"), list) and path != ():
             for i, m in enumerate(node["modes"]):
                 if isinstance(m, str):

@@ -36,7 +36,7 @@ def outcomes(game: GameDoc, seeds: int = DEFAULT_SEEDS, seed: int | None = None)
     g = game.model
     chosen = [seed] if seed is not None else list(range(seeds))
     for mode in g.modes:
-        for p in player_counts(g):
+        for p in player_counts(g, mode.id):
             for s in chosen:
                 yield play(g, p, mode.id, s)
 

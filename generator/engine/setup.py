@@ -51,7 +51,7 @@ def _initial_box(game: Game, kind_counts: dict[str, dict[str, int]] | None = Non
     box: Counter = Counter()
     endless: set[str] = set()
     for comp in game.components:
-        if comp.count is None or comp.unlimited:
+        if comp.count is None:  # unknown: never runs short, and nothing is counted
             endless.add(comp.id)
             continue
         known = 0
@@ -76,6 +76,7 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
     module samples them for the simulation; the pages never see them)."""
     rng = random.Random(f"{game.id}/{players}/{mode}/{seed}")
     box, endless = _initial_box(game, kind_counts)
+    unlimited = {c.id for c in game.components if c.unlimited}
     per_player = {z.id for z in game.zones if z.per_player}
     result = SetupResult(players, mode, {BOX: box})
 
@@ -96,6 +97,11 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
         available = sum(have[k] for k in keys)
         if n is None:
             n = available
+        if n > available and component in unlimited:
+            # the rules call this supply unlimited: make up what the box lacks (a stand-in)
+            have[(component, kind or UNKNOWN)] += n - available
+            keys = [k for k in have if k[0] == component and have[k] > 0 and (kind is None or k[1] in (kind, UNKNOWN))]
+            available = n
         if n > available:
             result.shortages.append(Shortage(index, component, n, available, src))
             n = available
@@ -149,9 +155,15 @@ def _move(take, index: int, src: str, dst: str, step: SetupStep, n: int | None) 
     take(index, src, dst, step.component, step.kind, n)
 
 
-def player_counts(game: Game) -> list[int]:
-    return list(range(game.players.min, game.players.max + 1))
+def player_counts(game: Game, mode: str | None = None) -> list[int]:
+    """The supported player counts: the game's, or the mode's own when it names them."""
+    players = game.players
+    if mode is not None:
+        m = next((m for m in game.modes if m.id == mode), None)
+        if m is not None and m.players is not None:
+            players = m.players
+    return list(range(players.min, players.max + 1))
 
 
 def all_setups(game: Game) -> dict[tuple[int, str], SetupResult]:
-    return {(p, m.id): run_setup(game, p, m.id) for m in game.modes for p in player_counts(game)}
+    return {(p, m.id): run_setup(game, p, m.id) for m in game.modes for p in player_counts(game, m.id)}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..engine.setup import BOX, SetupResult, all_setups, player_counts
+from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
 from ..i18n import translator
 from ..model import Component, Game
 from ..project import GameDoc, Project
@@ -91,9 +91,15 @@ def linker_for(game: Game, tag: str) -> TermLinker:
 def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode: str) -> list[dict]:
     """Rows of the 'used for N players' table: what setup takes out of the box, per count."""
     rows = []
-    counts = player_counts(game)
+    counts = player_counts(game, mode)
+    # A note step that names a component and a gap: the sources do not say how many are used.
+    unknown = {st.component for st in game.setup
+               if st.do == "note" and st.component and st.gap and applies(st, mode)}
     for comp in game.components:
         used = []
+        if comp.id in unknown:
+            rows.append({"component": comp, "used": ["?"] * len(counts), "left": ["?"] * len(counts)})
+            continue
         for p in counts:
             r = setups[(p, mode)]
             if comp.count is None or comp.unlimited:
@@ -125,7 +131,7 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
         gsetups = (setups or {}).get(g.id) or all_setups(g)
         folder = srcdir / g.id
         folder.mkdir(parents=True, exist_ok=True)
-        ctx = dict(L=lang, _=_, game=g, md=md, counts=player_counts(g), modes=g.modes,
+        ctx = dict(L=lang, _=_, game=g, md=md, counts={m.id: player_counts(g, m.id) for m in g.modes}, modes=g.modes,
                    item_label=lambda i, gid=g.id: item_label(gid, i),
                    term_label=lambda i, gid=g.id: term_label(gid, i),
                    gaps={x.id: x for x in g.gaps}, sources={s.id: s for s in g.sources},
@@ -133,10 +139,28 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
                    kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+        ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         for page, template in PAGES.items():
             (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
             written.append(f"{g.id}/{page}")
     return written
+
+
+def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> dict[str, list[dict]]:
+    """Write one SVG of the table after setup per mode and player count; returns, per mode,
+    the file names and their (already escaped) captions."""
+    from .diagrams import setup_svg
+    out: dict[str, list[dict]] = {}
+    labels = {"each_player": _("each player")}
+    name = lang.plain(game.name)
+    for mode in game.modes:
+        for n in player_counts(game, mode.id):
+            players = _("{n} player", n=n) if n == 1 else _("{n} players", n=n)
+            title = f"{name} · {lang.plain(mode.name)} · {players}"
+            file = f"setup-{mode.id}-{n}p.svg"
+            (folder / file).write_text(setup_svg(game, setups[(n, mode.id)], lang.plain, title, labels), encoding="utf-8")
+            out.setdefault(mode.id, []).append({"file": file, "alt": md(title), "players": n})
+    return out
 
 
 def ordered_games(project: Project) -> list[GameDoc]:

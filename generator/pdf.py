@@ -1,0 +1,358 @@
+"""Printable PDFs: player-aid cards (reference.pdf) and card translation inserts (cards.pdf).
+
+Each PDF is an HTML document with print CSS, laid out here in millimetres: cards at their real
+size with a bleed, placed in a grid on A4 or Letter sheets, crop marks outside the trim (their
+length and offset settable), optional backs in duplex order with a settable offset. Playwright
+drives Debian's Chromium: one browser for the whole build, JavaScript off, every request that
+is not one of the page's own files refused, a hard time limit per PDF.
+
+Fonts are TrueType faces from Debian (DejaVu Sans, AR PL UMing TW) used at weights they have:
+Chromium embeds them as subset CID TrueType; CFF faces (Noto CJK) and synthetic bold would come
+out as Type 3. Chinese text is therefore never bold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import shutil
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+from .diagnostics import Diagnostic
+from .i18n import translator, url_segment
+from .model import Game
+from .project import Project
+from .text import fill
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+TEMPLATES = Path(__file__).resolve().parent.parent / "themes" / "print"
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PT_MM = 25.4 / 72
+FONT_SIZES = [9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0, 5.5]
+PAPER_SUFFIX = {"a4": "", "letter": "-letter"}
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """How sheets are laid out; site.yaml's `print:` sets them, these are the defaults."""
+
+    papers: tuple[str, ...] = ("a4", "letter")
+    bleed_mm: float = 3.0
+    crop_length_mm: float = 5.0
+    crop_offset_mm: float = 2.0
+    backs: bool = False
+    back_offset_x_mm: float = 0.0
+    back_offset_y_mm: float = 0.0
+    aid_width_mm: float = 89.0
+    aid_height_mm: float = 127.0
+    timeout_s: float = 60.0
+
+
+@dataclass
+class Face:
+    """One card face: a title, a subtitle and paragraphs of (label, text)."""
+
+    title: str
+    subtitle: str = ""
+    paragraphs: list[tuple[str, str]] = field(default_factory=list)
+    font_pt: float = 8.0
+
+
+@dataclass
+class Placed:
+    x: float  # trim box, mm from the sheet's top left
+    y: float
+    w: float
+    h: float
+    face: Face | None
+
+
+@dataclass
+class Sheet:
+    width: float
+    height: float
+    cards: list[Placed]
+    marks: list[tuple[float, float, float, float]]  # x, y, width, height of each mark line (mm)
+    back: bool = False
+
+
+# ---- text fitting -------------------------------------------------------------------------
+
+def _ems(text: str) -> float:
+    """Width of a text in ems: wide (CJK) characters are 1 em, others about 0.55."""
+    return sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.55 for ch in text)
+
+
+def _height(face: Face, width_mm: float, size_pt: float) -> float:
+    size = size_pt * PT_MM
+    line = size * 1.3
+    h = size * 1.6 * 1.25 + (line if face.subtitle else 0) + size  # title, subtitle, gap
+    for label, text in face.paragraphs:
+        ems = _ems(f"{label} {text}" if label else text)
+        lines = max(1, math.ceil(ems * size / width_mm * 1.04))
+        h += lines * line + size * 0.45
+    return h
+
+
+def fit(face: Face, width_mm: float, height_mm: float) -> list[Face]:
+    """The largest font size at which the face fits; split it into several faces if none does."""
+    for size in FONT_SIZES:
+        if _height(face, width_mm, size) <= height_mm:
+            face.font_pt = size
+            return [face]
+    if len(face.paragraphs) <= 1:
+        face.font_pt = FONT_SIZES[-1]
+        return [face]
+    half = len(face.paragraphs) // 2
+    first = Face(face.title, face.subtitle, face.paragraphs[:half])
+    rest = Face(face.title + " …", face.subtitle, face.paragraphs[half:])
+    return fit(first, width_mm, height_mm) + fit(rest, width_mm, height_mm)
+
+
+# ---- what goes on the cards --------------------------------------------------------------
+
+def _t(text: dict | None, tag: str, default: str, owner=None) -> str:
+    if not text:
+        return ""
+    from .render import values_of
+    s = text.get(tag) or text.get(default) or next(iter(text.values()))
+    return fill(" ".join(s.split()), values_of(owner))
+
+
+def aid_faces(game: Game, tag: str, default: str) -> list[Face]:
+    """Player-aid cards: round and turn, actions, scoring and the end of the game."""
+    _ = translator(tag)
+    name = _t(game.name, tag, default)
+    faces = []
+    round_face = Face(_("Round and turn"), name)
+    if game.rounds.count:
+        round_face.paragraphs.append(("", _("The game lasts {n} rounds.", n=game.rounds.count)))
+    for item in game.rounds.start:
+        round_face.paragraphs.append(("", _t(item.text, tag, default, item)))
+    for i, item in enumerate(game.rounds.turn, 1):
+        round_face.paragraphs.append((f"{i}.", _t(item.text, tag, default, item)))
+    faces.append(round_face)
+    if game.actions:
+        faces.append(Face(_("Actions"), name, [(_t(a.name, tag, default) + ":", _t(a.text, tag, default, a))
+                                               for a in game.actions]))
+    end = Face(_("Scoring and end of the game"), name)
+    for item in game.rounds.end + game.scoring.final:
+        end.paragraphs.append(("•", _t(item.text, tag, default, item)))
+    for i, item in enumerate(game.scoring.tie_breaks, 1):
+        end.paragraphs.append((_("Tie-break {n}:", n=i), _t(item.text, tag, default, item)))
+    faces.append(end)
+    return faces
+
+
+def card_faces(game: Game, tag: str, default: str) -> list[Face]:
+    """One insert per physical card (its count; one when the count is unknown)."""
+    faces = []
+    kinds = {k.id: k for c in game.components for k in c.kinds}
+    for group in game.cards:
+        for card in group.cards:
+            subtitle = _t(group.title, tag, default)
+            if card.kind and card.kind in kinds:
+                subtitle = _t(kinds[card.kind].name, tag, default)
+            face = Face(_t(card.name, tag, default) or card.id, subtitle)
+            if card.text:
+                face.paragraphs.append(("", _t(card.text, tag, default, card)))
+            for use in card.uses:
+                face.paragraphs.append((_t(use.label, tag, default) + ":", _t(use.text, tag, default, card)))
+            faces += [face] * (card.count or 1)
+    return faces
+
+
+# ---- layout -------------------------------------------------------------------------------
+
+def layout(faces: list[Face], card_w: float, card_h: float, paper: str, s: PrintSettings) -> list[Sheet]:
+    """Cards in a centred grid with room for bleed and crop marks; backs after each front."""
+    sheet_w, sheet_h = PAPERS[paper]
+    pitch_w, pitch_h = card_w + 2 * s.bleed_mm, card_h + 2 * s.bleed_mm
+    margin = s.crop_offset_mm + s.crop_length_mm + 1.0
+    cols = max(1, int((sheet_w - 2 * margin) // pitch_w))
+    rows = max(1, int((sheet_h - 2 * margin) // pitch_h))
+    x0 = (sheet_w - cols * pitch_w) / 2 + s.bleed_mm
+    y0 = (sheet_h - rows * pitch_h) / 2 + s.bleed_mm
+    per_sheet = cols * rows
+    sheets = []
+    for start in range(0, len(faces), per_sheet):
+        chunk = faces[start:start + per_sheet]
+        front, back = [], []
+        for i, face in enumerate(chunk):
+            r, c = divmod(i, cols)
+            x, y = x0 + c * pitch_w, y0 + r * pitch_h
+            front.append(Placed(x, y, card_w, card_h, face))
+            mirrored = x0 + (cols - 1 - c) * pitch_w  # long-edge duplex: columns swap sides
+            back.append(Placed(mirrored + s.back_offset_x_mm, y + s.back_offset_y_mm, card_w, card_h, None))
+        used_rows = math.ceil(len(chunk) / cols)
+        used_cols = min(cols, len(chunk))
+        marks = _crop_marks(x0, y0, pitch_w, pitch_h, card_w, card_h, used_cols, used_rows, s)
+        sheets.append(Sheet(sheet_w, sheet_h, front, marks))
+        if s.backs:
+            sheets.append(Sheet(sheet_w, sheet_h, back, [], back=True))
+    return sheets
+
+
+def _crop_marks(x0, y0, pitch_w, pitch_h, w, h, cols, rows, s: PrintSettings):
+    """Hairlines on every trim line, outside the grid, `offset` away from the nearest bleed."""
+    thick = 0.2
+    xs = sorted({round(x0 + c * pitch_w, 3) for c in range(cols)} | {round(x0 + c * pitch_w + w, 3) for c in range(cols)})
+    ys = sorted({round(y0 + r * pitch_h, 3) for r in range(rows)} | {round(y0 + r * pitch_h + h, 3) for r in range(rows)})
+    top = y0 - s.bleed_mm - s.crop_offset_mm
+    bottom = y0 + rows * pitch_h - s.bleed_mm + s.crop_offset_mm
+    left = x0 - s.bleed_mm - s.crop_offset_mm
+    right = x0 + cols * pitch_w - s.bleed_mm + s.crop_offset_mm
+    marks = []
+    for x in xs:
+        marks.append((x - thick / 2, top - s.crop_length_mm, thick, s.crop_length_mm))
+        marks.append((x - thick / 2, bottom, thick, s.crop_length_mm))
+    for y in ys:
+        marks.append((left - s.crop_length_mm, y - thick / 2, s.crop_length_mm, thick))
+        marks.append((right, y - thick / 2, s.crop_length_mm, thick))
+    return marks
+
+
+# ---- HTML and printing --------------------------------------------------------------------
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def sheet_html(sheets: list[Sheet], tag: str, title: str, back_title: str, s: PrintSettings) -> str:
+    return _env().get_template("sheets.html.j2").render(
+        sheets=sheets, lang=tag, title=title, back_title=back_title, bleed=s.bleed_mm,
+        cjk=tag.lower().startswith("zh"))
+
+
+@dataclass
+class PdfJob:
+    html: Path
+    pdf: Path
+    paper: str
+
+
+def jobs_for(project: Project, site_root: Path, work: Path, langs: list[str], s: PrintSettings) -> list[PdfJob]:
+    """Write the HTML of every PDF into `work` and list what to print where."""
+    jobs = []
+    default = project.site.default_language
+    shutil.copy(TEMPLATES / "print.css", work / "print.css")
+    for doc in project.games.values():
+        game = doc.model
+        card_w, card_h = game_card_size(game)
+        for tag in langs:
+            _ = translator(tag)
+            seg = url_segment(tag)
+            name = _t(game.name, tag, default)
+            sets = [("reference", aid_faces(game, tag, default), s.aid_width_mm, s.aid_height_mm, _("Player aid")),
+                    ("cards", card_faces(game, tag, default), card_w, card_h, _("Card texts"))]
+            for kind, faces, w, h, label in sets:
+                if not faces or not w or not h:
+                    continue
+                inner_w, inner_h = w - 2 * 3.0, h - 2 * 3.0
+                fitted = [f for face in faces for f in fit(face, inner_w, inner_h)]
+                for paper in s.papers:
+                    html = work / f"{seg}-{game.id}-{kind}-{paper}.html"
+                    html.write_text(sheet_html(layout(fitted, w, h, paper, s), tag, f"{name} · {label}",
+                                               f"{name} · {label}", s), encoding="utf-8")
+                    pdf = site_root / seg / game.id / f"{kind}{PAPER_SUFFIX[paper]}.pdf"
+                    jobs.append(PdfJob(html, pdf, paper))
+    return jobs
+
+
+def planned(project: Project, s: PrintSettings) -> dict[str, list[str]]:
+    """File names of the PDFs each game gets, known before anything is printed (pages link them)."""
+    out = {}
+    for gid, doc in project.games.items():
+        names = []
+        kinds = ["reference"] + (["cards"] if all(game_card_size(doc.model)) and doc.model.cards else [])
+        for kind in kinds:
+            names += [f"{kind}{PAPER_SUFFIX[p]}.pdf" for p in s.papers]
+        out[gid] = names
+    return out
+
+
+def game_card_size(game: Game) -> tuple[float | None, float | None]:
+    p = getattr(game, "print", None)
+    if p is None or p.card is None:
+        return None, None
+    return p.card.width_mm, p.card.height_mm
+
+
+async def _print_all(jobs: list[PdfJob], work: Path, s: PrintSettings,
+                     refused: list[str] | None = None) -> list[Diagnostic]:
+    """Print every job with one browser. Requests outside `work` are refused (and listed)."""
+    from playwright.async_api import async_playwright
+
+    diags: list[Diagnostic] = []
+    refused = refused if refused is not None else []
+    allowed = work.resolve().as_uri()
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            context = await browser.new_context(java_script_enabled=False, offline=True)
+
+            async def gate(route):
+                url = route.request.url
+                if url.startswith(allowed + "/"):
+                    await route.continue_()
+                else:
+                    refused.append(url)
+                    await route.abort()
+
+            await context.route("**/*", gate)
+            for job in jobs:
+                page = await context.new_page()
+                try:
+                    job.pdf.parent.mkdir(parents=True, exist_ok=True)
+                    w, h = PAPERS[job.paper]
+
+                    async def one():
+                        await page.goto(job.html.resolve().as_uri(), wait_until="load")
+                        await page.pdf(path=str(job.pdf), width=f"{w}mm", height=f"{h}mm",
+                                       print_background=True, prefer_css_page_size=True)
+
+                    await asyncio.wait_for(one(), timeout=s.timeout_s)
+                except asyncio.TimeoutError:
+                    diags.append(Diagnostic("RB902", f"printing {job.pdf.name} took over {s.timeout_s:.0f} s",
+                                            str(job.pdf), hint="a page this slow is a bug; please report it"))
+                finally:
+                    await page.close()
+        finally:
+            await browser.close()
+    return diags
+
+
+def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSettings | None = None) -> list[Diagnostic]:
+    s = s or settings_for(project)
+    if not Path(CHROMIUM).exists():
+        return [Diagnostic("RB902", f"{CHROMIUM} is missing, so no PDF can be printed",
+                           hint="install Debian's chromium and fonts-arphic-uming (make site does), "
+                                "or build with --no-pdf")]
+    work = Path(tempfile.mkdtemp(prefix="rulebook-print-"))
+    try:
+        jobs = jobs_for(project, site_root, work, langs, s)
+        try:
+            return asyncio.run(_print_all(jobs, work, s))
+        except Exception as e:  # the browser could not start or crashed
+            return [Diagnostic("RB902", f"printing failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
+                               hint="check that /usr/bin/chromium starts, or build with --no-pdf")]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def settings_for(project: Project) -> PrintSettings:
+    p = getattr(project.site, "print", None)
+    if p is None:
+        return PrintSettings()
+    return PrintSettings(papers=tuple(p.papers), bleed_mm=p.bleed_mm, crop_length_mm=p.crop_length_mm,
+                         crop_offset_mm=p.crop_offset_mm, backs=p.backs, back_offset_x_mm=p.back_offset_x_mm,
+                         back_offset_y_mm=p.back_offset_y_mm, aid_width_mm=p.aid_width_mm,
+                         aid_height_mm=p.aid_height_mm)

@@ -1,0 +1,100 @@
+"""Setup pictures: SVG drawn from the state the setup simulation computes.
+
+Each shared zone is a labelled panel holding its pieces; each group of pieces is drawn as
+tokens (one token with a count for a large group) and named beside them. Kinds take their
+`colour` from the data when it gives one, else a fixed palette. Every label is in the page's language and
+XML-escaped: content never becomes markup here either.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from ..engine.setup import BOX, SetupResult
+from ..model import Game
+
+PALETTE = ["#8c8c8c", "#f2f2f2", "#8b5a2b", "#2f7fc1", "#e8892b", "#5b9e47", "#b8455c", "#7a62b3",
+           "#c9a227", "#3aa6a0", "#d06fa0", "#556b2f"]
+WIDTH = 720
+PANEL_GAP = 14
+TOKEN = 22
+GROUP_AS_ONE = 8  # a group larger than this draws one token with "×N"
+
+
+def _colours(game: Game) -> dict[tuple[str, str], str]:
+    colours: dict[tuple[str, str], str] = {}
+    i = 0
+    for comp in game.components:
+        if comp.kinds:
+            for kind in comp.kinds:
+                colours[(comp.id, kind.id)] = getattr(kind, "colour", None) or PALETTE[i % len(PALETTE)]
+                i += 1
+        colours[(comp.id, "")] = "#d8cbb0"
+        i += 1
+    return colours
+
+
+def _text_width(s: str) -> float:
+    return sum(13 if ord(ch) > 0x2E80 else 7 for ch in s)
+
+
+def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[str, str]) -> str:
+    """One picture of the table after setup. `text(localized)` picks the page's language."""
+    zones = {z.id: z for z in game.zones}
+    comps = {c.id: c for c in game.components}
+    kinds = {(c.id, k.id): k for c in game.components for k in c.kinds}
+    colours = _colours(game)
+    panels = []
+    for zone_id, counter in result.zones.items():
+        if zone_id == BOX or not counter:
+            continue
+        base, _, player = zone_id.partition("#")
+        if player and player != "1":  # every player's zone looks alike: draw the first
+            continue
+        zone = zones.get(base)
+        name = text(zone.name) if zone else base
+        if player:
+            name = f"{name} ({labels['each_player']})"
+        groups = []
+        for (cid, kid), n in sorted(counter.items(), key=lambda kv: (list(comps).index(kv[0][0]) if kv[0][0] in comps else 0, kv[0][1])):
+            if n <= 0:
+                continue
+            label = text(kinds[(cid, kid)].name) if (cid, kid) in kinds else text(comps[cid].name) if cid in comps else cid
+            groups.append((colours.get((cid, kid), "#999"), label, n))
+        panels.append((name, groups))
+    out = []
+    y = 40
+    body = []
+    inner = WIDTH - 20 - 24
+    for name, groups in panels:
+        placed, x, row = [], 0, 0
+        for fill, label, n in groups:
+            tokens = 1 if n > GROUP_AS_ONE else n
+            caption = f"{label} ×{n}" if n > 1 else label
+            w = tokens * (TOKEN + 3) + 4 + _text_width(caption) + 18
+            if x + w > inner and x:
+                x, row = 0, row + 1
+            placed.append((12 + x, 30 + row * (TOKEN + 10), fill, tokens, caption))
+            x += w
+        h = 30 + (row + 1) * (TOKEN + 10) + 4
+        body.append(f'<g transform="translate(10,{y})">')
+        body.append(f'<rect width="{WIDTH - 20}" height="{h}" rx="6" fill="#fbf7ef" stroke="#d9d3c7"/>')
+        body.append(f'<text x="10" y="20" class="zone">{escape(name)}</text>')
+        for tx, ty, fill, tokens, caption in placed:
+            for i in range(tokens):
+                body.append(f'<rect x="{tx + i * (TOKEN + 3)}" y="{ty}" width="{TOKEN}" height="{TOKEN}" rx="4" '
+                            f'fill="{fill}" stroke="#444"/>')
+            body.append(f'<text x="{tx + tokens * (TOKEN + 3) + 4}" y="{ty + 16}" class="count">{escape(caption)}</text>')
+        body.append("</g>")
+        y += h + PANEL_GAP
+    height = y
+    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+               f'role="img" aria-label="{escape(title, {chr(34): "&quot;"})}">')
+    out.append(f"<title>{escape(title)}</title>")
+    out.append('<style>text{font-family:"Noto Sans","Noto Sans CJK TC","AR PL UMing TW",sans-serif;fill:#1d1d1f}'
+               ".title{font-size:16px;font-weight:700}.zone{font-size:13px;font-weight:600}"
+               ".count{font-size:12px}.legend{font-size:12px}</style>")
+    out.append(f'<text x="10" y="24" class="title">{escape(title)}</text>')
+    out += body
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
