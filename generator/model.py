@@ -97,6 +97,9 @@ class Zone(Strict):
                            "it runs empty; with on_empty null, the simulation then counts empty draws instead of reporting them")
     track_min: int | None = Field(None, description="for a track: the lowest value a marker can show")
     track_max: int | None = Field(None, description="for a track: the highest value a marker can show")
+    grid: list[Annotated[int, Field(ge=1, le=20)]] | None = Field(
+        None, min_length=2, max_length=2, description="[rows, columns]: the setup picture draws the zone's pieces "
+        "as this grid (Ulm's 3×3 cathedral area) instead of a row of groups")
     source: Id | None = None
 
 

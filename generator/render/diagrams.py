@@ -8,6 +8,7 @@ XML-escaped: content never becomes markup here either.
 
 from __future__ import annotations
 
+import random
 from xml.sax.saxutils import escape
 
 from ..engine.setup import BOX, SetupResult
@@ -34,6 +35,31 @@ def _colours(game: Game) -> dict[tuple[str, str], str]:
     return colours
 
 
+def _grid_panel(body: list[str], y: float, name: str, groups, grid) -> float:
+    """Pieces in a rows × columns grid (in the order setup left them), with a key beside it."""
+    rows, cols = grid
+    cell = 40
+    pieces = [(fill, label) for fill, label, n in groups for _ in range(n)]
+    random.Random(name).shuffle(pieces)  # setup places them at random: show one such placement
+    h = max(30 + rows * cell + 10, 30 + len(groups) * 22 + 10)
+    body.append(f'<g transform="translate(10,{y})">')
+    body.append(f'<rect width="{WIDTH - 20}" height="{h}" rx="6" fill="#fbf7ef" stroke="#d9d3c7"/>')
+    body.append(f'<text x="10" y="20" class="zone">{escape(name)}</text>')
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        x0, y0 = 14 + c * cell, 30 + r * cell
+        fill = pieces[i][0] if i < len(pieces) else "none"
+        body.append(f'<rect x="{x0}" y="{y0}" width="{cell - 6}" height="{cell - 6}" rx="4" fill="{fill}" stroke="#444"/>')
+    kx = 14 + cols * cell + 24
+    for i, (fill, label, n) in enumerate(groups):
+        ky = 30 + i * 22
+        body.append(f'<rect x="{kx}" y="{ky}" width="14" height="14" rx="3" fill="{fill}" stroke="#444"/>')
+        caption = f"{label} ×{n}" if n > 1 else label
+        body.append(f'<text x="{kx + 20}" y="{ky + 12}" class="count">{escape(caption)}</text>')
+    body.append("</g>")
+    return y + h + PANEL_GAP
+
+
 def _text_width(s: str) -> float:
     return sum(13 if ord(ch) > 0x2E80 else 7 for ch in s)
 
@@ -55,18 +81,22 @@ def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[st
         name = text(zone.name) if zone else base
         if player:
             name = f"{name} ({labels['each_player']})"
+        grid = getattr(zone, "grid", None) if zone else None
         groups = []
         for (cid, kid), n in sorted(counter.items(), key=lambda kv: (list(comps).index(kv[0][0]) if kv[0][0] in comps else 0, kv[0][1])):
             if n <= 0:
                 continue
             label = text(kinds[(cid, kid)].name) if (cid, kid) in kinds else text(comps[cid].name) if cid in comps else cid
             groups.append((colours.get((cid, kid), "#999"), label, n))
-        panels.append((name, groups))
+        panels.append((name, groups, grid))
     out = []
     y = 40
     body = []
     inner = WIDTH - 20 - 24
-    for name, groups in panels:
+    for name, groups, grid in panels:
+        if grid and sum(n for _f, _l, n in groups) <= grid[0] * grid[1]:
+            y = _grid_panel(body, y, name, groups, grid)
+            continue
         placed, x, row = [], 0, 0
         for fill, label, n in groups:
             tokens = 1 if n > GROUP_AS_ONE else n
