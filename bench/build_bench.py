@@ -47,7 +47,7 @@ def main() -> None:
         sources[lang] = src
     plain = {lang: [str(BIN / "sphinx-build"), "-q", "-E", "-b", "html", str(src), str(work / "plain" / url_segment(lang))]
              for lang, src in sources.items()}
-    ours = [str(BIN / "rulebook"), "build", "--out", str(work / "site")]
+    ours = [str(BIN / "rulebook"), "build", "--no-pdf", "--out", str(work / "site")]
     results: dict[str, list[float]] = {"rulebook build (all languages)": []}
     for lang in sources:
         results[f"sphinx-build {lang}"] = []

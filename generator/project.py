@@ -37,6 +37,8 @@ class Project:
     site: Site | None = None
     site_pos: Positions = field(default_factory=Positions)
     games: dict[str, GameDoc] = field(default_factory=dict)
+    # what simulated play found, per game: {(players, mode): check.simulate.Facts}; pages show it
+    facts: dict[str, dict] = field(default_factory=dict)
 
     @property
     def languages(self) -> list[str]:

@@ -107,3 +107,13 @@ def test_hostile_text_never_becomes_markup(tmp_path):
     assert "<img src=x" not in html and "<b>" not in html
     assert 'href="javascript' not in html
     assert "root:" not in html
+
+
+def test_components_page_reports_the_simulated_games(built_site):
+    """Ulm lasts 10 rounds: every simulated game has 10 turns per player."""
+    import html as h
+    page = h.unescape(re.sub(r"<[^>]+>", " ", (built_site / "en/ulm/components.html").read_text(encoding="utf-8")))
+    text = " ".join(page.split())
+    assert "Simulated games: Basic game" in text
+    for n in (2, 3, 4):
+        assert f"{n} 20 {10 * n} ({10 * n}–{10 * n})" in text

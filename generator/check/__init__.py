@@ -24,6 +24,6 @@ def run(project: Project, simulation: bool = True, seeds: int = simulate.DEFAULT
         for check in CHECKS:
             found += check(game, project)
         if simulation and not has_errors(found):
-            found += simulate.check(game, project, seeds, seed)
+            found += simulate.check(game, project, seeds, seed, facts=project.facts.setdefault(game.id, {}))
         diags += found
     return diags

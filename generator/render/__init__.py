@@ -140,6 +140,7 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
                    kinds_by_id={k.id: k for c in g.components for k in c.kinds})
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
+        ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
         for page, template in PAGES.items():
             (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
             written.append(f"{g.id}/{page}")
@@ -160,6 +161,24 @@ def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> d
             file = f"setup-{mode.id}-{n}p.svg"
             (folder / file).write_text(setup_svg(game, setups[(n, mode.id)], lang.plain, title, labels), encoding="utf-8")
             out.setdefault(mode.id, []).append({"file": file, "alt": md(title), "players": n})
+    return out
+
+
+def played_rows(game: Game, facts: dict, lang: "Lang") -> dict[str, list[dict]]:
+    """Per mode, one row per player count of what the simulated games showed (only for games
+    the engine plays through: a game simulated only as far as its setup has no turns)."""
+    names = {c.id: lang.plain(c.name) for c in game.components}
+    zones = {z.id: lang.plain(z.name) for z in game.zones}
+    out: dict[str, list[dict]] = {}
+    for (players, mode), f in sorted(facts.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if not f.turns or max(f.turns) == 0:
+            continue
+        out.setdefault(mode, []).append({
+            "players": players, "games": f.games,
+            "turns": (round(sum(f.turns) / len(f.turns)), min(f.turns), max(f.turns)),
+            "short": [(names.get(c, c), round(100 * n / f.games)) for c, n in sorted(f.ran_out.items())],
+            "dry": [(zones.get(z, z), round(100 * n / f.games)) for z, n in sorted(f.ran_dry.items())],
+        })
     return out
 
 
