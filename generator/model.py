@@ -8,7 +8,7 @@ in `generator.check`, which needs the whole game at once.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -312,4 +312,4 @@ def _models_in(tp) -> list[type[BaseModel]]:
 
 FIELD_NAMES = _all_field_names()
 
-__all__ = ["Game", "Site", "MODELS", "FIELD_NAMES", "Union"]
+__all__ = ["Game", "Site", "MODELS", "FIELD_NAMES"]

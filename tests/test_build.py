@@ -4,9 +4,8 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 
-from conftest import FIXTURES, ROOT, edit
+from conftest import FIXTURES, edit
 from generator.build import build_site
 from generator.cli import validate
 

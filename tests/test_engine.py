@@ -22,7 +22,7 @@ SEEDS = 8  # per player count and mode; the CLI's default validation plays more
 
 _project, _diags = read_project(ROOT / "content")
 GAMES = {gid: doc.model for gid, doc in _project.games.items()}
-CONFIGS = [(p, m.id, gid) for gid, g in sorted(GAMES.items()) for m in g.modes for p in player_counts(g)]
+CONFIGS = [(p, m.id, gid) for gid, g in sorted(GAMES.items()) for m in g.modes for p in player_counts(g, m.id)]
 
 
 @pytest.mark.parametrize("p, mode, gid", CONFIGS, ids=[f"{p}p-{m}-{g}" for p, m, g in CONFIGS])

@@ -43,10 +43,6 @@ class SetupResult:
         return self.total(BOX, component)
 
 
-class _Infinite:
-    """Stand-in count for unlimited or unknown supplies."""
-
-
 def _initial_box(game: Game, kind_counts: dict[str, dict[str, int]] | None = None) -> tuple[Counter, set[str]]:
     box: Counter = Counter()
     endless: set[str] = set()

@@ -14,7 +14,7 @@ import jinja2
 
 from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
 from ..i18n import translator
-from ..model import Component, Game
+from ..model import Game
 from ..project import GameDoc, Project
 from ..text import fill
 from .markdown import TermLinker, md
@@ -22,7 +22,6 @@ from .markdown import TermLinker, md
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
 PAGES = {"index": "rulebook.md.j2", "components": "components.md.j2", "cards": "cards.md.j2",
          "glossary": "glossary.md.j2"}
-GAME_PAGE_ORDER = ["index", "components", "cards", "glossary"]
 
 
 def term_label(game_id: str, term_id: str) -> str:
@@ -209,4 +208,4 @@ def glossary_userdict(project: Project, tag: str) -> str:
     return "".join(f"{w.replace(' ', '')} 2000 n\n" for w in sorted(words) if w.strip())
 
 
-__all__ = ["render_language", "Component", "GAME_PAGE_ORDER", "glossary_userdict"]
+__all__ = ["render_language", "component_table", "glossary_definitions", "glossary_userdict"]
