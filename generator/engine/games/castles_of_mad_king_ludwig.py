@@ -34,6 +34,10 @@ entrance of the main floor must stay open. Overlap, rotation and the outdoor fen
 7) are geometry and are not modelled; "adjacent" means joined, or wall against entrance. A room
 is complete when every entrance is joined; one against a wall never completes.
 
+When nobody can place any room below the board and no hallway or stairs is left, nothing is
+ever bought again and the deck never runs out (gap-stuck-contract-board): the game is scored at
+that round's end and the event counted (`ran_dry['contract-row']`).
+
 Readings where the sources are unclear, kept simple (docs/engine-…md): the master builder pays
 the bank (BGA); payments make change through the bank; a downstairs room's "per room" symbol
 counts the new room too; the game ends after the last round's turns (no 1000 on the unsold
@@ -434,13 +438,13 @@ class Castles(State):
                 if i == j:
                     continue
                 x = rng.random()
-                if x < 0.25 and free[floors[i]]:
+                if x < 0.15 and free[floors[i]]:
                     t = rng.choice(free[floors[i]])
                     free[floors[i]].remove(t)
                     joins.append((i, t))
-                elif x < 0.4:
+                elif x < 0.25:
                     walls.append((i, rng.randrange(len(castle))))
-            if attempt and rng.random() < 0.15:
+            if attempt and rng.random() < 0.05:
                 left = free[UP] + free[DOWN]
                 if left:
                     blocks.append(rng.choice(left))
