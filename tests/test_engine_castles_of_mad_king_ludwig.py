@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 from conftest import ROOT, edit
+from test_engine_checks import _line_of
 
 from generator.cli import validate
 from generator.engine.games import castles_of_mad_king_ludwig as cm
@@ -157,11 +158,6 @@ def castles_content(tmp_path):
                                    encoding="utf-8")
     shutil.copytree(ROOT / "content" / GID, dst / GID)
     return dst
-
-
-def _line_of(path, text):
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, 1) if line == text)
 
 
 def test_mutation_room_cards_for_4_players_exceed_the_deck(castles_content):
