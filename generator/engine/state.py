@@ -34,6 +34,19 @@ Piece = tuple
 _first = operator.itemgetter(0)
 
 
+def values(game: Game) -> dict[str, dict[str, int]]:
+    """Every item's values by id: the numbers the rules use, as the data gives them.
+
+    Game modules read their rule numbers from here, never from literals in their code."""
+    items = list(game.actions) + list(game.setup) + game.rounds.start + game.rounds.turn + game.rounds.end
+    items += game.scoring.during + game.scoring.final
+    for sec in game.rules:
+        items += sec.items
+    for group in game.cards:
+        items += group.cards
+    return {i.id: i.values for i in items}
+
+
 @dataclass(frozen=True)
 class Fault:
     """A problem a primitive met while the game ran: reported as a diagnostic, never raised."""

@@ -44,8 +44,7 @@ from collections import Counter
 
 from ...model import Game
 from ..setup import BOX, SetupResult, applies
-from ..state import State
-from .ulm import values  # every item's values by id (a helper the core could own)
+from ..state import State, values
 
 CARD = "card"
 DECK = "draw-pile"

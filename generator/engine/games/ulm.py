@@ -40,7 +40,7 @@ from collections import Counter
 
 from ...model import Game
 from ..setup import SetupResult
-from ..state import State
+from ..state import State, values
 
 COLOURS = ("money", "clear", "card", "river", "seal")
 TILE = {c: ("action-tile", f"action-tile-{c}") for c in COLOURS}
@@ -74,17 +74,6 @@ def _lanes():
 
 LANES = _lanes()
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
-
-
-def values(game: Game) -> dict[str, dict[str, int]]:
-    """Every item's values by id: the numbers the rules use, from the data."""
-    items = list(game.actions) + list(game.setup) + game.rounds.start + game.rounds.turn + game.rounds.end
-    items += game.scoring.during + game.scoring.final
-    for sec in game.rules:
-        items += sec.items
-    for group in game.cards:
-        items += group.cards
-    return {i.id: i.values for i in items}
 
 
 def parameters(game: Game, rng: random.Random) -> dict:
