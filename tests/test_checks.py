@@ -100,3 +100,10 @@ def test_card_uses_may_name_their_cards_values(good_content):
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
     assert run(good_content) == []
+
+
+def test_a_mapping_of_schema_keys_is_not_a_text(good_content):
+    # 'gap' is both a schema key and a well-formed language tag
+    with open(good_content / GAME, "a", encoding="utf-8") as f:
+        f.write("print:\n  gap: gap-red\n")
+    assert run(good_content) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Diagnostic
+from ..model import FIELD_NAMES
 from ..project import GameDoc, Project
 from ..text import numbers, placeholders
 
@@ -14,9 +15,12 @@ _STEP_FIELDS = ("count", "per_player")
 
 
 def is_text(node) -> bool:
+    """A mapping of language tags to strings. A mapping whose keys are all schema keys is data,
+    even where a key looks like a tag (`print: {gap: …}`; 'gap' is a language code too)."""
     return (isinstance(node, dict) and bool(node)
             and all(isinstance(k, str) and _LANG.match(k) for k in node)
-            and all(isinstance(v, str) for v in node.values()))
+            and all(isinstance(v, str) for v in node.values())
+            and not all(k in FIELD_NAMES for k in node))
 
 
 def texts_in(node, path=(), owner=()):
