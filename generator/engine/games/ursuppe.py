@@ -51,7 +51,7 @@ from collections import Counter
 
 from ...model import Game
 from ..setup import BOX, SetupResult
-from ..state import State
+from ..state import State, values
 
 DIRS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 DIE = ("W", "N", "E", "S", None, "choose")  # faces 1-6, as action-own-power's text states
@@ -68,17 +68,6 @@ LARGE_BP = (2, 10)
 FINISH = (40, 42)  # the two values the sources mention
 WALL_RATE = 0.15
 ISLAND = (1, 3)
-
-
-def values(game: Game) -> dict[str, dict[str, int]]:
-    """Every item's values by id: the numbers the rules use, from the data."""
-    items = list(game.actions) + list(game.setup) + game.rounds.start + game.rounds.turn + game.rounds.end
-    items += game.scoring.during + game.scoring.final
-    for sec in game.rules:
-        items += sec.items
-    for group in game.cards:
-        items += group.cards
-    return {i.id: i.values for i in items}
 
 
 def _component(game: Game, cid: str):
