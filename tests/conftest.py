@@ -17,6 +17,22 @@ def good_content(tmp_path) -> Path:
     return dst
 
 
+def one_game_content(tmp_path: Path, game_id: str) -> Path:
+    """A copy of the shipped content holding one game only: mutation tests break a number in it."""
+    dst = tmp_path / "content"
+    dst.mkdir()
+    site = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")
+    (dst / "site.yaml").write_text("\n".join(line for line in site.splitlines() if not line.startswith("games:")) + "\n",
+                                   encoding="utf-8")
+    shutil.copytree(ROOT / "content" / game_id, dst / game_id)
+    return dst
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based number of the line that is exactly `text`."""
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line == text)
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"

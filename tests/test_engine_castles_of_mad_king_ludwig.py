@@ -4,11 +4,9 @@ change, placement on the castle graph, completion, the food room's extra turn, f
 splitting), and mutation tests that break one number of a copy of the content."""
 
 import random
-import shutil
 
 import pytest
-from conftest import ROOT, edit
-from test_engine_checks import _line_of
+from conftest import ROOT, edit, line_of, one_game_content
 
 from generator.cli import validate
 from generator.engine.games import castles_of_mad_king_ludwig as cm
@@ -151,20 +149,14 @@ def test_a_seed_replays_exactly():
 
 @pytest.fixture
 def castles_content(tmp_path):
-    dst = tmp_path / "content"
-    dst.mkdir()
-    site = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")
-    (dst / "site.yaml").write_text("\n".join(line for line in site.splitlines() if not line.startswith("games:")) + "\n",
-                                   encoding="utf-8")
-    shutil.copytree(ROOT / "content" / GID, dst / GID)
-    return dst
+    return one_game_content(tmp_path, GID)
 
 
 def test_mutation_room_cards_for_4_players_exceed_the_deck(castles_content):
     f = castles_content / GAME
     edit(f, "    3: 33\n    4: 44\n  to: room-deck\n", "    3: 33\n    4: 55\n  to: room-deck\n")
     _p, diags = validate(castles_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", _line_of(f, "- id: setup-room-cards"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-room-cards"), 3)]
     assert diags[0].message == "with 4 players (standard) this step takes 55 'room-card' from 'box', which holds 50 at this point"
 
 
@@ -172,5 +164,5 @@ def test_mutation_room_deck_without_the_last_round_reshuffle(castles_content):
     f = castles_content / GAME
     edit(f, "  on_empty: reshuffle\n  refill_from: room-discard\n", "")
     _p, diags = validate(castles_content, None, seeds=2)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB604", _line_of(f, "- id: room-deck"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB604", line_of(f, "- id: room-deck"), 3)]
     assert "a draw from 'room-deck' found it empty, and the data gives no rule for that" in diags[0].message

@@ -3,11 +3,10 @@
 The invariants are exercised with a deliberately broken engine module for the tests' tiny game;
 the Ulm cases break one number in a copy of the shipped content (mutation tests)."""
 
-import shutil
 
 import pytest
 
-from conftest import ROOT, edit
+from conftest import edit, line_of, one_game_content
 from generator.cli import validate
 from generator.engine.games import MODULES
 from generator.engine.state import State
@@ -96,25 +95,15 @@ def test_no_simulation_with_no_sim(good_content, monkeypatch):
 
 @pytest.fixture
 def ulm_content(tmp_path):
-    dst = tmp_path / "content"
-    dst.mkdir()
-    site = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")  # only Ulm in this copy
-    (dst / "site.yaml").write_text("\n".join(line for line in site.splitlines() if not line.startswith("games:")) + "\n",
-                                   encoding="utf-8")
-    shutil.copytree(ROOT / "content" / "ulm", dst / "ulm")
-    return dst
+    return one_game_content(tmp_path, "ulm")
 
-
-def _line_of(path, text):
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, 1) if line == text)
 
 
 def test_mutation_per_player_count_exceeds_the_box_at_4_players(ulm_content):
     f = ulm_content / ULM
     edit(f, "  do: place\n  component: coin\n  per_player: 2\n", "  do: place\n  component: coin\n  per_player: 7\n")
     _p, diags = validate(ulm_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", _line_of(f, "- id: setup-player-coins"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-player-coins"), 3)]
     assert "with 4 players (basic) this step takes 7 'coin' from 'general-supply', which holds 5 at this point" in diags[0].message
 
 
@@ -122,7 +111,7 @@ def test_mutation_tower_tiles_too_few_for_the_rounds(ulm_content):
     f = ulm_content / ULM
     edit(f, "  count: 12\n  note:\n    zh-TW: 用來標示輪數", "  count: 11\n  note:\n    zh-TW: 用來標示輪數")
     _p, diags = validate(ulm_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB604", _line_of(f, "- id: round-stack"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB604", line_of(f, "- id: round-stack"), 3)]
     d = diags[0]
     assert "simulation of ulm, 2 players, tower-variant, seed 0, round 10" in d.message
     assert "a draw from 'round-stack' found it empty" in d.message
@@ -134,4 +123,4 @@ def test_mutation_draw_pile_without_its_reshuffle_rule(ulm_content):
     edit(f, "  count: 33\n", "  count: 12\n")  # a deck too small for the game
     _p, diags = validate(ulm_content, None, seeds=3)
     codes = {(d.code, d.line) for d in diags}
-    assert ("RB604", _line_of(f, "- id: draw-pile")) in codes, [(d.code, d.message) for d in diags]
+    assert ("RB604", line_of(f, "- id: draw-pile")) in codes, [(d.code, d.message) for d in diags]

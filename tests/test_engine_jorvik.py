@@ -3,10 +3,9 @@ issue names as scenarios (trails, the descending price, the reserve row, materia
 attack ties, income, the end), the sampled parameters against the sources, and a mutation test."""
 
 import random
-import shutil
 
 import pytest
-from conftest import ROOT, edit
+from conftest import ROOT, edit, line_of, one_game_content
 
 from generator.cli import validate
 from generator.engine.games import jorvik
@@ -148,24 +147,15 @@ def test_feasts_beyond_the_table():
 
 @pytest.fixture
 def jorvik_content(tmp_path):
-    dst = tmp_path / "content"
-    dst.mkdir()
-    site = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")
-    (dst / "site.yaml").write_text("\n".join(line for line in site.splitlines() if not line.startswith("games:")) + "\n",
-                                   encoding="utf-8")
-    shutil.copytree(ROOT / "content" / "jorvik", dst / "jorvik")
-    return dst
+    return one_game_content(tmp_path, "jorvik")
 
-
-def _line_of(path, text):
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line == text)
 
 
 def test_mutation_a_deck_without_its_final_attack_runs_dry(jorvik_content):
     f = jorvik_content / "jorvik" / "game.yaml"
     edit(f, "  kind: card-final\n  count: 1\n  to: draw-pile\n", "  kind: card-final\n  count: 0\n  to: draw-pile\n")
     _p, diags = validate(jorvik_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB604", _line_of(f, "- id: draw-pile"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB604", line_of(f, "- id: draw-pile"), 3)]
     d = diags[0]
     assert "simulation of jorvik, 2 players, karl, seed 0" in d.message
     assert "a draw from 'draw-pile' found it empty, and the data gives no rule for that" in d.message

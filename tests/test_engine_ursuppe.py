@@ -6,20 +6,18 @@ Regenerate the golden transcript with RULEBOOK_REGEN=1 after a deliberate change
 
 import os
 import random
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit
+from conftest import ROOT, edit, line_of, one_game_content
 from generator.cli import validate
 from generator.engine.games import ursuppe
 from generator.engine.play import play
 from generator.engine.setup import player_counts, run_setup
 from generator.engine.state import initial_box
 from generator.project import read_project
-from test_engine_checks import _line_of
 
 GOLDEN = Path(__file__).parent / "golden" / "transcripts"
 GAME_FILE = "ursuppe/game.yaml"
@@ -204,20 +202,14 @@ def test_golden_transcript_of_one_ursuppe_game():
 # ----- mutation tests: break one number in a copy of the shipped content
 @pytest.fixture
 def ursuppe_content(tmp_path):
-    dst = tmp_path / "content"
-    dst.mkdir()
-    site = (ROOT / "content" / "site.yaml").read_text(encoding="utf-8")
-    (dst / "site.yaml").write_text("\n".join(line for line in site.splitlines() if not line.startswith("games:")) + "\n",
-                                   encoding="utf-8")
-    shutil.copytree(ROOT / "content" / "ursuppe", dst / "ursuppe")
-    return dst
+    return one_game_content(tmp_path, "ursuppe")
 
 
 def test_mutation_food_per_colour_too_small_for_the_board_at_4_players(ursuppe_content):
     f = ursuppe_content / GAME_FILE
     edit(f, "  count: 220\n  per_colour: 55\n", "  count: 148\n  per_colour: 37\n")
     _p, diags = validate(ursuppe_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", _line_of(f, "- id: setup-food-board"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-board"), 3)]
     assert "with 4 players (standard) this step takes 152 'food' from 'box', which holds 148 at this point" in diags[0].message
     # the count alone fits 3 players (114 of 148); the module sees that a colour is short
     project, _ = read_project(ursuppe_content)
@@ -230,7 +222,7 @@ def test_mutation_food_on_the_board_disagrees_with_spaces_and_per_space(ursuppe_
     f = ursuppe_content / GAME_FILE
     edit(f, "    3: 114\n    4: 152\n", "    3: 114\n    4: 150\n")
     _p, diags = validate(ursuppe_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", _line_of(f, "- id: setup-food-board"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-board"), 3)]
     d = diags[0]
     assert "simulation of ursuppe, 4 players, standard, seed 0, round 0, turn 0" in d.message
     assert "setup puts 150 food on the soup, but 19 spaces x 2 of each of 4 colours is 152" in d.message

@@ -176,7 +176,7 @@ class Ursuppe(State):
     def __init__(self, game, setup, seed, box, endless, params):
         super().__init__(game, setup, seed, box, endless)
         self.p = params
-        v = self.v = values(game)
+        self.v = values(game)
         self.setup_index = {s.id: i for i, s in enumerate(game.setup)}
         self.tables = {t.id: t for t in game.scoring.tables}
         self._board(params)
