@@ -8,8 +8,8 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: site test system-deps bench clean schema docs
 
+# `build` validates first (static checks and simulated games) and writes nothing on an error.
 site: $(STAMP) system-deps
-	$(RULEBOOK) validate
 	$(RULEBOOK) build
 
 test: $(STAMP) system-deps

@@ -130,3 +130,9 @@ def test_serve_answers_on_localhost(good_content, tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_help_states_the_default_number_of_simulated_games():
+    from generator import cli
+    from generator.check.simulate import DEFAULT_SEEDS
+    assert cli._DEFAULT_SEEDS == DEFAULT_SEEDS
