@@ -30,9 +30,11 @@ _CODE_LIST = [
     # 0xx: reading files
     Code("RB001", "yaml-syntax", "The file is not well-formed YAML."),
     Code("RB002", "duplicate-key", "A mapping names the same key twice (at any depth, or across a game's files)."),
-    Code("RB003", "unsafe-yaml", "A YAML feature the content may not use: tags, anchors, aliases, merge keys, several documents."),
-    Code("RB004", "bad-file", "A file cannot be read: not UTF-8, empty, not a mapping at the top, or missing."),
+    Code("RB003", "unsafe-yaml", "A YAML feature the content may not use: tags, anchors, aliases, merge keys, several documents, directives."),
+    Code("RB004", "bad-file", "A file cannot be read: not UTF-8 (UTF-16, invalid bytes), empty, not a mapping at the top, or missing."),
     Code("RB005", "no-games", "The content folder holds no game folder, or a game named on the command line does not exist."),
+    Code("RB006", "bad-character", "A file holds a control character or an invisible one (zero-width, direction mark) that could make ids and terms look alike."),
+    Code("RB007", "over-cap", "A file is over one of the caps of generator/limits.py (size, line length, number of values, nesting); see docs/limits.md."),
     # 1xx: schema
     Code("RB100", "wrong-type", "A value has the wrong type or is out of its allowed range."),
     Code("RB101", "missing-key", "A required key is missing."),

@@ -17,11 +17,9 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic
+from .limits import INVISIBLE, MAX_DEPTH, MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_NODES
 
 PathT = tuple  # a path of mapping keys and list indices from the document root
-
-MAX_FILE_BYTES = 2 * 1024 * 1024  # a game's file over 2 MiB is refused before parsing
-MAX_DEPTH = 40
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
@@ -88,11 +86,8 @@ class _Builder:
 
     def build(self, node: Node, path: PathT, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
-            raise _Reject("RB003", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark,
+            raise _Reject("RB007", f"nesting deeper than {MAX_DEPTH} levels", node.start_mark,
                           "flatten the structure; no game needs this depth")
-        if getattr(node, "anchor", None):
-            raise _Reject("RB003", f"anchor '&{node.anchor}' is not allowed", node.start_mark,
-                          "write the value out in full; anchors and aliases are refused")
         if node.tag not in _PLAIN_TAGS:
             raise _Reject("RB003", f"tag '{node.tag}' is not allowed", node.start_mark,
                           "content is plain data: remove the tag")
@@ -100,7 +95,8 @@ class _Builder:
         if isinstance(node, MappingNode):
             out: dict = {}
             for knode, vnode in node.value:
-                if knode.tag == "tag:yaml.org,2002:merge":
+                if knode.tag == "tag:yaml.org,2002:merge" or (
+                        isinstance(knode, ScalarNode) and knode.value == "<<" and knode.style is None):
                     raise _Reject("RB003", "merge key '<<' is not allowed", knode.start_mark,
                                   "write the keys out in full")
                 if not isinstance(knode, ScalarNode):
@@ -122,12 +118,76 @@ class _Builder:
 
 
 class _NoAliasComposer(yaml.SafeLoader):
+    """PyYAML's safe loader with YAML 1.2 core-schema scalars, no aliases, no explicit tags,
+    and a cap on the number of values."""
+
+    # YAML 1.2 core schema, stricter still: only true/false are booleans (not yes/no/on/off),
+    # integers are plain decimals without leading zeros (no 0x1F, 0o17, 010, 1_000, 1:30),
+    # floats are decimals (no .nan, .inf, sexagesimal), and there are no implicit dates.
+    # Everything else stays a string, so a value a user did not mean as a number never becomes
+    # one; where the schema wants a number, the string is refused (RB100) with a hint.
+    yaml_implicit_resolvers: dict = {}
+    nodes = 0
+    depth = 0
+
     def compose_node(self, parent, index):
-        if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()
+        event = self.peek_event()
+        if isinstance(event, yaml.events.AliasEvent):
             raise _Reject("RB003", f"alias '*{event.anchor}' is not allowed", event.start_mark,
                           "write the value out in full; anchors and aliases are refused")
-        return super().compose_node(parent, index)
+        if getattr(event, "anchor", None) is not None:
+            raise _Reject("RB003", f"anchor '&{event.anchor}' is not allowed", event.start_mark,
+                          "write the value out in full; anchors and aliases are refused")
+        if getattr(event, "tag", None) is not None:
+            raise _Reject("RB003", f"tag '{event.tag}' is not allowed", event.start_mark,
+                          "content is plain data: remove the tag")
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Reject("RB007", f"the file holds more than {MAX_NODES} values", event.start_mark,
+                          "split the game into several files; no game needs this many values")
+        if self.depth > MAX_DEPTH:  # checked while composing: PyYAML's composer recurses
+            raise _Reject("RB007", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark,
+                          "flatten the structure; no game needs this depth")
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+for _tag, _regexp, _first in [
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^[-+]?(?:0|[1-9][0-9]*)$", "-+0123456789"),
+    ("float", r"^[-+]?(?:(?:0|[1-9][0-9]*)\.[0-9]+|(?:0|[1-9][0-9]*)(?:\.[0-9]+)?[eE][-+]?[0-9]+)$",
+     "-+0123456789"),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+]:
+    _NoAliasComposer.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_regexp), list(_first))
+
+
+_BAD_CHAR = re.compile("[%s]" % "".join(
+    ["\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"] + [chr(o) for o in INVISIBLE]))
+_LONG_LINE = re.compile("[^\n]{%d}" % (MAX_LINE_CHARS + 1))
+
+
+def _scan(text: str, file: str) -> Diagnostic | None:
+    """Refuse overlong lines, and characters PyYAML would choke on or that hide in ids and terms."""
+    long = _LONG_LINE.search(text)
+    if long:
+        n = text.count("\n", 0, long.start()) + 1
+        return Diagnostic("RB007", f"line {n} is over the cap of {MAX_LINE_CHARS} characters", file, n,
+                          MAX_LINE_CHARS + 1, "break the text into shorter lines (a folded '>' block)")
+    bad = _BAD_CHAR.search(text)
+    if bad:
+        n = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        o = ord(bad.group())
+        if o in INVISIBLE:
+            return Diagnostic("RB006", f"invisible character U+{o:04X} {INVISIBLE[o]}", file, n, col,
+                              "delete it: invisible characters make ids and terms look alike")
+        return Diagnostic("RB006", f"control character U+{o:04X}", file, n, col,
+                          "delete it; only tabs and line breaks are allowed")
+    return None
 
 
 def _decode(raw: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
@@ -154,7 +214,7 @@ def load_file(path: Path, display: str | None = None) -> tuple[Any, Positions, l
     except OSError as e:
         return None, Positions(), [Diagnostic("RB004", f"cannot read the file: {e.strerror}", file)]
     if len(raw) > MAX_FILE_BYTES:
-        return None, Positions(), [Diagnostic("RB004", f"the file is {len(raw)} bytes, over the cap of {MAX_FILE_BYTES}",
+        return None, Positions(), [Diagnostic("RB007", f"the file is {len(raw)} bytes, over the cap of {MAX_FILE_BYTES}",
                                               file, 1, 1, "split the game into several files")]
     text, diag = _decode(raw, file)
     if diag:
@@ -163,6 +223,14 @@ def load_file(path: Path, display: str | None = None) -> tuple[Any, Positions, l
 
 
 def load_text(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if len(text) > MAX_FILE_BYTES:
+        return None, Positions(), [Diagnostic("RB007", f"the text is {len(text)} characters, over the cap of {MAX_FILE_BYTES}",
+                                              file, 1, 1, "split the game into several files")]
+    bad = _scan(text, file)
+    if bad:
+        return None, Positions(), [bad]
     loader = _NoAliasComposer(text)
     builder = _Builder(file)
     try:
@@ -185,8 +253,10 @@ def load_text(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
                                               file, m.line, m.column, "remove the '---' and what follows")]
     except yaml.MarkedYAMLError as e:
         m = _mark(file, e.problem_mark) if e.problem_mark else Mark(file, 1, 1)
-        return None, Positions(), [Diagnostic("RB001", f"{e.problem or e.context}", file, m.line, m.column,
-                                              "check indentation, quotes and colons on this line")]
+        hint = "check indentation, quotes and colons on this line"
+        if "'\\t'" in str(e.problem) or "\t" in str(e.problem):
+            hint = "YAML indents with spaces only: replace the tab with spaces"
+        return None, Positions(), [Diagnostic("RB001", f"{e.problem or e.context}", file, m.line, m.column, hint)]
     except yaml.YAMLError as e:
         return None, Positions(), [Diagnostic("RB001", str(e).splitlines()[0], file, 1, 1)]
     finally:

@@ -7,6 +7,7 @@ Schema errors are turned into diagnostics that point at the value (or key) at fa
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,9 +172,31 @@ def validate(model: type[BaseModel], data: dict, pos: Positions):
             msgs = sorted({e["msg"] for e in errs if not e["type"].startswith("union")})
             got = type(value).__name__ if not isinstance(value, (dict, list)) else ("mapping" if isinstance(value, dict) else "list")
             hint = "quote the value if it is meant as text" if isinstance(value, (bool, int, float)) and not isinstance(value, str) else ""
+            if isinstance(value, str):
+                hint = _yaml11_hint(value)
             diags.append(Diagnostic("RB100", f"{'; or '.join(msgs)} (got {got} {_short(value)})" + _where(path),
                                     m.file, m.line, m.column, hint or "see `rulebook schema` for the expected type"))
     return None, diags
+
+
+# Values YAML 1.1 would have read as booleans or numbers; the loader reads them as text (YAML 1.2
+# core rules, see docs/limits.md), so where the schema wants a boolean or a number, say why.
+_YAML11 = [
+    (re.compile(r"(?i)yes|no|on|off|y|n"), "write true or false: yes/no/on/off are text"),
+    (re.compile(r"(?i)[-+]?\.(?:nan|inf)"), "write a finite number: .nan and .inf are refused"),
+    (re.compile(r"(?i)[-+]?0[xob][0-9a-f_]+"), "write the number in decimal: hexadecimal, octal and binary numbers are text"),
+    (re.compile(r"[-+]?0[0-9_]+(?:\.[0-9]*)?"), "write the number without leading zeros: 007 is text"),
+    (re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?"),
+     "write the number in decimal: 1:30 is text, not a base-60 number"),
+    (re.compile(r"[-+]?[0-9]+(?:_[0-9]+)+(?:\.[0-9_]*)?"), "write the number without underscores"),
+]
+
+
+def _yaml11_hint(value: str) -> str:
+    for pattern, hint in _YAML11:
+        if pattern.fullmatch(value.strip()):
+            return hint
+    return ""
 
 
 def _where(path: tuple) -> str:

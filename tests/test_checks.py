@@ -20,6 +20,8 @@ CASES = [
     ("duplicate-key", GAME, "designer: Test Designer", "designer: Test Designer\ndesigner: Other", "RB002", 5, 1),
     ("unsafe-yaml", GAME, "designer: Test Designer", "designer: !!python/name:os.system x", "RB003", 4, 11),
     ("bad-file", SITE, None, "- just\n- a list\n", "RB004", 1, 1),
+    ("bad-character", GAME, "designer: Test Designer", "designer: Te\u200bst Designer", "RB006", 4, 13),
+    ("over-cap", GAME, "designer: Test Designer", "designer: " + "x" * 10_001, "RB007", 4, 10_001),
     ("wrong-type", GAME, "colours: 3", "colours: three", "RB100", 6, 10),
     ("missing-key", GAME, "designer: Test Designer\n", "", "RB101", 2, 1),
     ("unknown-key", GAME, "  - id: pawn\n", "  - id: pawn\n    cuont: 3\n", "RB102", 23, 5),
