@@ -42,6 +42,8 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
         "html_permalinks_icon": "¶",
         "html_domain_indices": False,
         "html_use_index": False,
+        # Defensive even though content is escaped (render/markdown.py): no MyST extension that
+        # reads HTML (html_admonition, html_image) or substitutes text; see SAFE_MYST_EXTENSIONS.
         "myst_enable_extensions": ["attrs_block"],
         "myst_heading_anchors": 0,
         "suppress_warnings": ["myst.header"],
@@ -60,11 +62,38 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
     return conf
 
 
+# The MyST extensions a build may enable: none of them turns text into HTML or reads files.
+SAFE_MYST_EXTENSIONS = {"attrs_block"}
+
+# docutils settings of every page: no `raw` directive (HTML straight into the page) and no file
+# insertion (`include`, `literalinclude`, `csv-table :file:`), whatever a page says.
+DOCUTILS_SETTINGS = {"raw_enabled": False, "file_insertion_enabled": False}
+
+
+def _harden(app):
+    app.env.settings.update(DOCUTILS_SETTINGS)
+    unsafe = set(app.config.myst_enable_extensions) - SAFE_MYST_EXTENSIONS
+    if unsafe:
+        raise RuntimeError(f"MyST extensions {sorted(unsafe)} are not allowed")
+
+
+def _no_raw(app, doctree):
+    """Raw HTML of a page (a Markdown HTML block or inline tag) never reaches the output: the
+    templates write none and content is escaped, so one is a bug; warn (RB900) and drop it."""
+    from docutils import nodes
+    from sphinx.util import logging as sphinx_logging
+    for node in list(doctree.findall(nodes.raw)):
+        sphinx_logging.getLogger(__name__).warning("raw HTML is not allowed in a page", location=node)
+        node.parent.remove(node)
+
+
 def setup(app):
     for name, default in (("rb_tag", "en"), ("rb_languages", []), ("rb_game_titles", {}), ("rb_ui", {}),
                           ("rb_site_title", ""), ("rb_terms", {}), ("rb_pdfs", {})):
         app.add_config_value(name, default, "html")
     app.connect("html-page-context", _page_context)
+    app.connect("builder-inited", _harden)
+    app.connect("doctree-read", _no_raw)
     app.connect("builder-inited", _search_fix)
     app.set_translator("html", _translator_class(), override=True)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
@@ -94,24 +123,29 @@ def _search_fix(app):
 
 
 def _page_context(app, pagename, templatename, context, doctree):
+    """The theme's rb_* context. Sphinx's templates do not autoescape, and titles and language
+    names come from content (site.yaml, a game's name): every text is HTML-escaped here (as
+    Markup, so a template's own |e does not escape it twice)."""
+    from markupsafe import escape
     cfg = app.config
     _ = translator(cfg.rb_tag)
     depth = pagename.count("/")
     up = "../" * (depth + 1)  # from this page to the site root (above the language folders)
-    context["rb_lang_url"] = url_segment(cfg.rb_tag)
-    context["rb_ui"] = cfg.rb_ui
-    context["rb_site_title"] = cfg.rb_site_title
+    context["rb_lang_url"] = escape(url_segment(cfg.rb_tag))
+    context["rb_ui"] = {k: escape(v) for k, v in cfg.rb_ui.items()}
+    context["rb_site_title"] = escape(cfg.rb_site_title)
     context["rb_languages"] = [
-        {"tag": tag, "name": name, "current": tag == cfg.rb_tag,
-         "href": f"{up}{url_segment(tag)}/{pagename}.html",
-         "url": f"{up}{url_segment(tag)}/{pagename}.html"}
+        {"tag": escape(tag), "name": escape(name), "current": tag == cfg.rb_tag,
+         "href": escape(f"{up}{url_segment(tag)}/{pagename}.html"),
+         "url": escape(f"{up}{url_segment(tag)}/{pagename}.html")}
         for tag, name in cfg.rb_languages
     ]
     game = pagename.split("/")[0] if "/" in pagename else None
     if game and game in cfg.rb_game_titles:
-        context["rb_game"] = {"title": cfg.rb_game_titles[game],
-                              "links": [{"doc": f"{game}/{doc}", "label": _(label)} for doc, label in GAME_PAGES],
-                              "pdfs": [{"href": f"{up}{url_segment(cfg.rb_tag)}/{game}/{name}", "label": _(PDF_LABELS[name])}
+        context["rb_game"] = {"title": escape(cfg.rb_game_titles[game]),
+                              "links": [{"doc": f"{game}/{doc}", "label": escape(_(label))} for doc, label in GAME_PAGES],
+                              "pdfs": [{"href": escape(f"{up}{url_segment(cfg.rb_tag)}/{game}/{name}"),
+                                        "label": escape(_(PDF_LABELS[name]))}
                                        for name in cfg.rb_pdfs.get(game, [])]}
     else:
         context["rb_game"] = None
