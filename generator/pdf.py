@@ -330,7 +330,9 @@ async def _print_all(jobs: list[PdfJob], work: Path, s: PrintSettings,
     return diags
 
 
-def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSettings | None = None) -> list[Diagnostic]:
+def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSettings | None = None,
+               epoch: int | None = None) -> list[Diagnostic]:
+    """Print every PDF; with `epoch`, each is then made reproducible (see `reproducible`)."""
     s = s or settings_for(project)
     if not Path(CHROMIUM).exists():
         return [Diagnostic("RB902", f"{CHROMIUM} is missing, so no PDF can be printed",
@@ -340,12 +342,55 @@ def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSett
     try:
         jobs = jobs_for(project, site_root, work, langs, s)
         try:
-            return asyncio.run(_print_all(jobs, work, s))
+            diags = asyncio.run(_print_all(jobs, work, s))
         except Exception as e:  # the browser could not start or crashed
             return [Diagnostic("RB902", f"printing failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
                                hint="check that /usr/bin/chromium starts, or build with --no-pdf")]
+        if epoch is not None:
+            for job in jobs:
+                if job.pdf.is_file():
+                    try:
+                        reproducible(job.pdf, epoch)
+                    except Exception as e:  # pypdf could not read what Chromium wrote
+                        diags.append(Diagnostic("RB902", f"could not make {job.pdf.name} reproducible: "
+                                                f"{type(e).__name__}: {e}", str(job.pdf)))
+        return diags
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _pdf_date(epoch: int) -> str:
+    import time
+    return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
+
+
+def reproducible(path: Path, epoch: int) -> None:
+    """Rewrite a PDF Chromium printed so that equal pages give equal bytes: /CreationDate and
+    /ModDate from `epoch`, the trailer /ID from a hash of the file itself (Chromium stamps the
+    clock and a random ID). Pages, fonts and their embedding are copied untouched."""
+    import hashlib
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=PdfReader(str(path)))
+    date = TextStringObject(_pdf_date(epoch))
+    if writer._info is None:
+        writer.add_metadata({})
+    info = writer._info
+    assert isinstance(info, DictionaryObject)
+    info[NameObject("/CreationDate")] = date
+    info[NameObject("/ModDate")] = date
+
+    def written(ident: bytes) -> bytes:
+        writer._ID = ArrayObject([ByteStringObject(ident), ByteStringObject(ident)])
+        buf = io.BytesIO()
+        writer.write(buf)
+        return buf.getvalue()
+
+    ident = hashlib.sha256(written(bytes(16))).digest()[:16]  # the content hash, ID zeroed
+    path.write_bytes(written(ident))
 
 
 def settings_for(project: Project) -> PrintSettings:
