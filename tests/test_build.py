@@ -113,6 +113,7 @@ def test_components_page_reports_the_simulated_games(built_site):
     import html as h
     page = h.unescape(re.sub(r"<[^>]+>", " ", (built_site / "en/ulm/components.html").read_text(encoding="utf-8")))
     text = " ".join(page.split())
+    from generator.check.simulate import DEFAULT_SEEDS
     assert "Simulated games: Basic game" in text
     for n in (2, 3, 4):
-        assert f"{n} 20 {10 * n} ({10 * n}–{10 * n})" in text
+        assert f"{n} {DEFAULT_SEEDS} {10 * n} ({10 * n}–{10 * n})" in text
