@@ -117,3 +117,23 @@ def test_components_page_reports_the_simulated_games(built_site):
     assert "Simulated games: Basic game" in text
     for n in (2, 3, 4):
         assert f"{n} {DEFAULT_SEEDS} {10 * n} ({10 * n}–{10 * n})" in text
+
+
+def test_chinese_search_index_holds_every_glossary_term_and_card_name(built_site):
+    """jieba alone (a Simplified dictionary) splits many Traditional terms; the glossary and the
+    card names go in as a user dictionary, so each is one search word."""
+    import json
+
+    from conftest import ROOT
+    from generator.cli import validate as check
+    project, _ = check(ROOT / "content", None, simulation=False)
+    raw = (built_site / "zh-tw/searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(raw[raw.index("(") + 1:raw.rindex(")")])
+    words = set(index["terms"]) | set(index.get("titleterms", {}))
+    wanted = set()
+    for doc in project.games.values():
+        wanted |= {t.term["zh-TW"].replace(" ", "") for t in doc.model.glossary}
+        wanted |= {w for g in doc.model.cards for c in g.cards if c.name
+                   for w in re.split(r"[\s\W_]+", c.name["zh-TW"]) if len(w) >= 2}
+    assert len(wanted) > 150
+    assert sorted(w for w in wanted if w.lower() not in words) == []
