@@ -5,7 +5,6 @@ clean build does not have, and the texts must show up as text."""
 
 import html
 import json
-import re
 import shutil
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
