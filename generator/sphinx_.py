@@ -178,7 +178,16 @@ def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict) -> list[Diagnost
             app.build(force_all=True)
     except Exception as e:  # Sphinx raised: report it as a build failure
         diags.append(Diagnostic("RB901", f"Sphinx failed: {type(e).__name__}: {e}", str(srcdir)))
-    for line in warnings.getvalue().splitlines():
+    return diagnostics_from(warnings.getvalue(), diags)
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def diagnostics_from(warnings: str, diags: list[Diagnostic] | None = None) -> list[Diagnostic]:
+    """Sphinx's warning lines as RB900 diagnostics, without the terminal's colour codes."""
+    diags = [] if diags is None else diags
+    for line in _ANSI.sub("", warnings).splitlines():
         m = _WARNING.match(line.strip())
         if not m:
             continue

@@ -85,3 +85,10 @@ def test_hyphenated_words_are_not_split_into_terms():
 def test_literal_numbers_of_a_text(text, lang, expected):
     from generator.text import numbers
     assert numbers(text, lang) == expected
+
+
+def test_sphinx_warnings_become_diagnostics_without_colour_codes():
+    from generator.sphinx_ import diagnostics_from
+    raw = "\x1b[91m/tmp/src/ulm/index.md:12: WARNING: undefined label: 'x'\x1b[39;49;00m\n"
+    [d] = diagnostics_from(raw)
+    assert (d.code, d.file, d.line, d.message) == ("RB900", "/tmp/src/ulm/index.md", 12, "undefined label: 'x'")
