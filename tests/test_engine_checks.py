@@ -98,7 +98,6 @@ def ulm_content(tmp_path):
     return one_game_content(tmp_path, "ulm")
 
 
-
 def test_mutation_per_player_count_exceeds_the_box_at_4_players(ulm_content):
     f = ulm_content / ULM
     edit(f, "  do: place\n  component: coin\n  per_player: 2\n", "  do: place\n  component: coin\n  per_player: 7\n")

@@ -150,7 +150,6 @@ def jorvik_content(tmp_path):
     return one_game_content(tmp_path, "jorvik")
 
 
-
 def test_mutation_a_deck_without_its_final_attack_runs_dry(jorvik_content):
     f = jorvik_content / "jorvik" / "game.yaml"
     edit(f, "  kind: card-final\n  count: 1\n  to: draw-pile\n", "  kind: card-final\n  count: 0\n  to: draw-pile\n")
