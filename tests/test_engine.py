@@ -44,6 +44,18 @@ def test_random_play_to_the_end(p, mode, gid):
         assert len(out.scores) == p
 
 
+@pytest.mark.parametrize("gid", sorted(g for g in GAMES if module_for(g)))
+def test_the_modules_change_zones_only_where_the_conservation_check_sees_it(gid):
+    """With full_check every zone is recounted after every step as well: the incremental check
+    (which recounts only the zones a step reached) must have seen every change."""
+    game = GAMES[gid]
+    for mode in game.modes:
+        for p in player_counts(game, mode.id):
+            for seed in range(2):
+                out = play(game, p, mode.id, seed, full_check=True)
+                assert out.fault is None, (p, mode.id, seed, out.fault, out.tail)
+
+
 def test_a_seed_replays_exactly():
     g = GAMES["ulm"]
     a = play(g, 4, "tower-variant", 5, keep_log=True)

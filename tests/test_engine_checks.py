@@ -52,6 +52,15 @@ class BrokenState(State):
             self.draw("supply")
         if how == "crash" and self.round == 2:
             raise KeyError("oops")
+        if how == "sneak" and self.round == 1:  # keeps a zone to change it later, unseen
+            self.kept = self.count("supply")
+        if how == "sneak" and self.round == 3:
+            self.kept[("cube", "cube-blue")] += 1
+        if how == "sneak-move" and self.round == 1:
+            self.kept = self.count("supply"), self.count("hand#1")
+        if how == "sneak-move" and self.round == 3:  # a move: nothing created, but not through a primitive
+            self.kept[0][("cube", "cube-blue")] -= 1
+            self.kept[1][("cube", "cube-blue")] += 1
 
     def is_over(self):
         return self.round >= 5 and BREAK["how"] != "endless"
@@ -69,9 +78,11 @@ def new_state(game, setup, seed, box, endless, params):
     return BrokenState(game, setup, seed, box, endless)
 
 
+@pytest.mark.parametrize("full", ["", "1"], ids=["incremental", "full-check"])
 @pytest.mark.parametrize("case", ENGINE_CASES, ids=[c[0] for c in ENGINE_CASES])
-def test_each_simulation_code_has_a_failing_input(good_content, monkeypatch, case):
+def test_each_simulation_code_has_a_failing_input(good_content, monkeypatch, case, full):
     _id, how, change, code, line, column = case
+    monkeypatch.setenv("RULEBOOK_FULL_CHECK", full)  # the same diagnostics with every zone recounted every step
     monkeypatch.setitem(MODULES, "tiny", __name__)
     monkeypatch.setitem(BREAK, "how", how)
     if change:
@@ -84,6 +95,29 @@ def test_each_simulation_code_has_a_failing_input(good_content, monkeypatch, cas
     assert (d.line, d.column) == (line, column), d.message
     assert "tiny, 2 players, basic, seed 0" in d.message and "round" in d.message
     assert d.hint.startswith("replay it with")
+
+
+def test_a_zone_changed_behind_the_primitives_back_is_still_caught(good_content, monkeypatch):
+    """The conservation check recounts only the zones a step reached; a module that keeps a zone
+    and changes it later is caught by the full recount at the next round (here: the same step,
+    as every step of this game is a round), and named as the module's bug with the full check."""
+    monkeypatch.setitem(MODULES, "tiny", __name__)
+    monkeypatch.setitem(BREAK, "how", "sneak")
+    _p, diags = validate(good_content, None, seeds=1)
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB600", 18, 12)]
+    assert "round 3" in diags[0].message and "1 'cube' created" in diags[0].message
+
+
+def test_the_full_check_names_a_module_that_moves_pieces_behind_the_primitives_back(good_content, monkeypatch):
+    from generator.engine.play import play
+    from generator.project import read_project
+    monkeypatch.setitem(MODULES, "tiny", __name__)
+    monkeypatch.setitem(BREAK, "how", "sneak-move")
+    game = read_project(good_content)[0].games["tiny"].model
+    assert play(game, 2, "basic", 0).fault is None  # nothing created: the totals agree
+    out = play(game, 2, "basic", 0, full_check=True)
+    assert out.fault.code == "RB605" and out.round == 3
+    assert "changed hand#1, supply behind the primitives' back" in out.fault.message
 
 
 def test_no_simulation_with_no_sim(good_content, monkeypatch):

@@ -7,6 +7,15 @@ Each returns `Fault`s (code, message, YAML path of the data involved), never rai
 - RB602 scores stay on the track, when the score zone declares `track_min`/`track_max`;
 - RB604 faults the primitives met (a draw from an empty pile without a rule) are passed on.
 The bound on the game's length (RB603) is the play loop's, in `play.py`.
+
+Conservation is checked incrementally: after a step only the zones that step reached (every
+primitive, `count`/`pile` and the `counts`/`piles` mappings mark the zones they hand out) and
+the module's own places (`extra_zones`) are recounted, and only the components whose totals
+moved are compared with the box. `full=True` recounts every zone instead: `play` does that at
+the start, at every new round and at the end, so a module that changes a zone it kept a
+reference to behind the primitives' back is still caught (within the round); `verify=True`
+(the `full_check` of `play`, RULEBOOK_FULL_CHECK=1) does both after every step and reports
+any zone the incremental check missed as RB605: a module bug, not a content problem.
 """
 
 from __future__ import annotations
@@ -14,22 +23,41 @@ from __future__ import annotations
 from .state import Fault, State
 
 
-def check(state: State) -> list[Fault]:
+def check(state: State, full: bool = False, verify: bool = False) -> list[Fault]:
     faults = list(state.faults)
     state.faults.clear()
-    g = state.game
-    comp_index = {c.id: i for i, c in enumerate(g.components)}
-    totals, negative = state.totals()
+    comp_index = state.comp_index
+    box = state.box
+    if full or verify:
+        if verify:
+            state.update_totals()
+            seen = {z: t for z, t in state.zone_totals.items() if t}
+        totals, negative = state.recount()
+        missed = sorted({z for z, t in state.zone_totals.items() if t and seen.get(z) != t}
+                        | {z for z, t in seen.items() if state.zone_totals.get(z) != t}) if verify else []
+        changed = totals.keys() | box.keys()
+    else:
+        changed, negative = state.update_totals()
+        totals = state.held
+        missed = []
     for zone, comp, n in negative:
         faults.append(Fault("RB601", f"zone '{zone}' holds {n} '{comp}'",
                             ("components", comp_index[comp]) if comp in comp_index else ()))
-    for comp, n in state.box.items():
-        if totals[comp] != n:
-            verb = "created" if totals[comp] > n else "destroyed"
-            faults.append(Fault("RB600", f"{abs(totals[comp] - n)} '{comp}' {verb}: the zones hold "
-                                f"{totals[comp]}, the box has {n}", ("components", comp_index[comp], "count")))
-    for comp in totals.keys() - state.box.keys() - state.endless:
-        faults.append(Fault("RB600", f"'{comp}' created: the box has none", ()))
+    if changed:
+        endless = state.endless
+        for comp in sorted(changed, key=lambda c: (c not in box, comp_index.get(c, 0), c)):  # the box's order
+            n = box.get(comp)
+            have = totals.get(comp, 0)
+            if n is None:
+                if have and comp not in endless:
+                    faults.append(Fault("RB600", f"'{comp}' created: the box has none", ()))
+            elif have != n:
+                verb = "created" if have > n else "destroyed"
+                faults.append(Fault("RB600", f"{abs(have - n)} '{comp}' {verb}: the zones hold "
+                                    f"{have}, the box has {n}", ("components", comp_index[comp], "count")))
+    if missed:  # after the content's faults: this one is the module's
+        faults.append(Fault("RB605", f"the engine module changed {', '.join(missed)} behind the primitives' "
+                            "back (the incremental conservation check did not see it)", ()))
     if state.score_zone and state.score_zone in state.zone_rules:
         z = state.zone_rules[state.score_zone]
         zi = state.zone_index[state.score_zone]

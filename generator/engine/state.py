@@ -7,7 +7,9 @@ A piece is a tuple whose first two items are its component and kind; more items 
 
 Game modules change the state only through these primitives, so the invariants can see every
 piece: `take` (between counts, short supplies recorded rather than raised), `draw` (a pile's
-declared `on_empty` rule applies), `put`, `pile_of`, `gain_points`. `zones()` lists every
+declared `on_empty` rule applies), `put`, `add` and `remove` (a piece the module holds, into or
+out of a count zone), `pile_of`, `gain_points`; `count` and `pile` hand out a zone to change,
+`has`, `held_in` and `look` only read one. `zones()` lists every
 zone's contents by component for the conservation check; a module adds the places it keeps
 in its own structures (a grid, slots) through `extra_zones`.
 """
@@ -32,6 +34,88 @@ except ImportError:  # pragma: no cover
 
 Piece = tuple
 _first = operator.itemgetter(0)
+_get = dict.get
+_EMPTY: Counter = Counter()
+
+
+def _pieces_total(p) -> dict:
+    t: dict = {}
+    _count_elements(t, map(_first, filter(None, p)))
+    return t
+
+
+def _shift(delta: dict, old: dict | None, new: dict | None) -> None:
+    get = delta.get
+    if old:
+        for comp, n in old.items():
+            delta[comp] = get(comp, 0) - n
+    if new:
+        for comp, n in new.items():
+            delta[comp] = get(comp, 0) + n
+
+
+class _Zones(dict):
+    """A mapping of zones that marks every zone it hands out or changes (so a module that reaches
+    a zone through `state.counts[...]` or `state.piles.get(...)` is still seen by the incremental
+    conservation check). Iterating it marks every zone."""
+
+    __slots__ = ("dirty",)
+
+    def __init__(self, dirty: set, items=()):
+        super().__init__(items)
+        self.dirty = dirty
+
+    def __getitem__(self, zone):
+        self.dirty.add(zone)
+        return dict.__getitem__(self, zone)
+
+    def get(self, zone, default=None):
+        self.dirty.add(zone)
+        return _get(self, zone, default)
+
+    def __setitem__(self, zone, value):
+        self.dirty.add(zone)
+        dict.__setitem__(self, zone, value)
+
+    def __delitem__(self, zone):
+        self.dirty.add(zone)
+        dict.__delitem__(self, zone)
+
+    def pop(self, zone, *default):
+        self.dirty.add(zone)
+        return dict.pop(self, zone, *default)
+
+    def setdefault(self, zone, default=None):
+        self.dirty.add(zone)
+        return dict.setdefault(self, zone, default)
+
+    def _all(self):
+        self.dirty.update(dict.keys(self))
+
+    def values(self):
+        self._all()
+        return dict.values(self)
+
+    def items(self):
+        self._all()
+        return dict.items(self)
+
+    def __iter__(self):
+        self._all()
+        return dict.__iter__(self)
+
+    def clear(self):
+        self._all()
+        dict.clear(self)
+
+    def popitem(self):
+        self._all()
+        return dict.popitem(self)
+
+    def update(self, *a, **k):
+        self._all()
+        dict.update(self, *a, **k)
+        self._all()
 
 
 def values(game: Game) -> dict[str, dict[str, int]]:
@@ -67,8 +151,17 @@ class State:
         self.mode = setup.mode
         self.seed = seed
         self.rng = random.Random(f"{game.id}/{setup.players}/{setup.mode}/{seed}/play")
-        self.counts: dict[str, Counter] = {z: Counter(c) for z, c in setup.zones.items()}
-        self.piles: dict[str, list] = {}
+        # the zones changed since the last check: whatever reaches a zone through `count`, `pile`,
+        # the primitives or the `counts`/`piles` mappings marks it, so the conservation check
+        # recounts only those (and the module's own places); a full recount runs at every new
+        # round and at the end, and after every step with `full_check` (invariants.py)
+        self.dirty: set[str] = set()
+        self.counts: dict[str, Counter] = _Zones(self.dirty, ((z, Counter(c)) for z, c in setup.zones.items()))
+        self.piles: dict[str, list] = _Zones(self.dirty)
+        self.zone_totals: dict[str, dict] = {}  # zone -> {component: n} when last counted
+        self.extra_totals: dict = {}  # {component: n} over the module's own places
+        self.held: Counter = Counter()  # component -> total over all zones when last counted
+        self.comp_index = {c.id: i for i, c in enumerate(game.components)}
         self.box = box  # component -> how many exist (finite components only)
         self.endless = endless
         self.zone_rules = {z.id: z for z in game.zones}
@@ -98,16 +191,38 @@ class State:
 
     # ----- primitives
     def count(self, zone: str) -> Counter:
-        c = self.counts.get(zone)
+        """A count zone, to change: the zone is marked for the next conservation check (to only
+        read it, `has` is cheaper)."""
+        self.dirty.add(zone)
+        c = _get(self.counts, zone)
         if c is None:
-            c = self.counts[zone] = Counter()
+            c = Counter()
+            dict.__setitem__(self.counts, zone, c)
         return c
 
     def pile(self, zone: str) -> list:
-        p = self.piles.get(zone)
+        """A pile, to change: the zone is marked for the next conservation check (to only read
+        it, `look` is cheaper)."""
+        self.dirty.add(zone)
+        p = _get(self.piles, zone)
         if p is None:
-            p = self.piles[zone] = []
+            p = []
+            dict.__setitem__(self.piles, zone, p)
         return p
+
+    def has(self, zone: str, piece: tuple) -> int:
+        """How many of `piece` a count zone holds (a read: nothing is marked)."""
+        c = _get(self.counts, zone)
+        return c[piece] if c else 0
+
+    def held_in(self, zone: str) -> Counter:
+        """A count zone to read only (never change it: the conservation check would not see it
+        until the next full recount)."""
+        return _get(self.counts, zone) or _EMPTY
+
+    def look(self, zone: str) -> list:
+        """A pile to read only (never change it)."""
+        return _get(self.piles, zone) or []
 
     def pile_of(self, zone: str, name=None) -> list:
         """Turn a count zone into a shuffled pile; `name(piece)` may return a more specific piece."""
@@ -176,6 +291,28 @@ class State:
             p[i], p[-1] = p[-1], p[i]
         return p.pop()
 
+    def add(self, zone: str, piece: tuple, n: int = 1) -> None:
+        """Put n of a piece the module holds (drawn, or taken from one of its own places) into a
+        count zone."""
+        self.dirty.add(zone)
+        c = _get(self.counts, zone)
+        if c is None:
+            c = Counter()
+            dict.__setitem__(self.counts, zone, c)
+        c[piece] += n
+
+    def remove(self, zone: str, piece: tuple, n: int = 1) -> int:
+        """Take up to n of a piece out of a count zone into the module's hands (to put it into
+        a pile or one of its own places); returns how many it got."""
+        self.dirty.add(zone)
+        c = _get(self.counts, zone)
+        got = min(n, c[piece]) if c else 0
+        if got > 0:
+            c[piece] -= got
+            if not c[piece]:
+                del c[piece]
+        return max(got, 0)
+
     def put(self, zone: str, piece: tuple, bottom: bool = False) -> None:
         if bottom:
             self.pile(zone).insert(0, piece)
@@ -201,30 +338,85 @@ class State:
     def zones(self) -> dict[str, Counter]:
         """Every zone's contents by component (for transcripts and the components facts)."""
         out: dict[str, Counter] = {}
-        for z, c in self.counts.items():
+        for z, c in dict.items(self.counts):
             t = out.setdefault(z, Counter())
             for (comp, _kind), n in c.items():
                 t[comp] += n
-        for z, p in itertools.chain(self.piles.items(), self.extra_zones().items()):
+        for z, p in itertools.chain(dict.items(self.piles), self.extra_zones().items()):
             out.setdefault(z, Counter()).update(piece[0] for piece in p if piece)
         return out
 
     def totals(self) -> tuple[Counter, list[tuple[str, str, int]]]:
-        """Each component's total over all zones, and any (zone, component, n) below zero: the
-        conservation check's fast path, run after every step."""
+        """Each component's total over all zones, and any (zone, component, n) below zero, by a
+        full recount of every zone (the reference the incremental check is held to)."""
         tot: Counter = Counter()
         negative = []
-        for z, c in self.counts.items():
+        for z, c in dict.items(self.counts):
             for key, n in c.items():
                 if n < 0:
                     negative.append((z, key[0], n))
                 tot[key[0]] += n
         first = _first
-        for p in self.piles.values():
+        for p in dict.values(self.piles):
             _count_elements(tot, map(first, p))
         for p in self.extra_zones().values():
             _count_elements(tot, map(first, filter(None, p)))
         return tot, negative
+
+    def recount(self) -> tuple[Counter, list[tuple[str, str, int]]]:
+        """Like `totals`, and makes the full count the base of the incremental checks."""
+        self.dirty.clear()
+        zt = self.zone_totals = {}
+        negative = []
+        for z in set(dict.keys(self.counts)) | set(dict.keys(self.piles)):
+            zt[z] = self._zone_total(z, negative)
+        xt = self.extra_totals = _pieces_total(itertools.chain.from_iterable(self.extra_zones().values()))
+        tot = self.held = Counter()
+        for t in itertools.chain(zt.values(), (xt,)):
+            for comp, n in t.items():
+                tot[comp] += n
+        return tot, negative
+
+    def update_totals(self) -> tuple[list, list[tuple[str, str, int]]]:
+        """The incremental check: recount only the zones marked since the last check and the
+        module's own places; returns the components whose totals over all zones changed (moves
+        between zones cancel out) and any (zone, component, n) below zero in the zones
+        recounted. O(what changed), not O(every zone)."""
+        negative: list = []
+        delta: dict = {}
+        if self.dirty:
+            zt = self.zone_totals
+            for z in self.dirty:
+                new = self._zone_total(z, negative)
+                old = zt.get(z)
+                if new != old:
+                    _shift(delta, old, new)
+                    zt[z] = new
+            self.dirty.clear()
+        new = _pieces_total(itertools.chain.from_iterable(self.extra_zones().values()))
+        if new != self.extra_totals:
+            _shift(delta, self.extra_totals, new)
+            self.extra_totals = new
+        changed = [c for c, d in delta.items() if d]
+        if changed:
+            tot = self.held
+            for c in changed:
+                tot[c] += delta[c]
+        return changed, negative
+
+    def _zone_total(self, z: str, negative: list) -> dict:
+        t: dict = {}
+        c = _get(self.counts, z)
+        if c:
+            for key, n in c.items():
+                if n < 0:
+                    negative.append((z, key[0], n))
+                comp = key[0]
+                t[comp] = t.get(comp, 0) + n
+        p = _get(self.piles, z)
+        if p:
+            _count_elements(t, map(_first, p))
+        return t
 
     def describe(self) -> str:
         """A readable picture of every zone, for transcripts."""

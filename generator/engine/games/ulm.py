@@ -131,7 +131,7 @@ def new_state(game: Game, setup: SetupResult, seed: int, box: Counter, endless: 
 
 
 def colour(piece) -> str:
-    return piece[1][len("action-tile-"):]
+    return piece[1][12:]  # after "action-tile-"
 
 
 class Ulm(State):
@@ -162,6 +162,10 @@ class Ulm(State):
             return piece + (next(chron),)
         self.pile_of("draw-pile", card)
         self.pile("discard-pile")
+        self.sups = [f"player-supply#{p + 1}" for p in range(self.players)]
+        self.hands = [f"hand#{p + 1}" for p in range(self.players)]
+        self.marks_of = [("seal", f"P{p + 1}") for p in range(self.players)]
+        self._have = None  # the tiles per colour of the current player, while legal_actions runs
         coats = {"coat-gold": iter(range(params["gold_coats"])),
                  "coat-silver": iter(range(params["gold_coats"], len(params["coat_points"])))}
         self.pile_of("coat-of-arms-stack", lambda piece: piece + (next(coats[piece[1]]),))
@@ -169,7 +173,7 @@ class Ulm(State):
         self.pile_of("round-stack", lambda piece: piece + (next(towers),))
         self.pile_of("cathedral-tower", lambda piece: piece + (next(towers),))
         descendants = rng.sample([c.id for g in game.cards if g.id == "descendants" for c in g.cards],
-                                 self.count("oath-house-display")[("descendant", "")])
+                                 self.has("oath-house-display", ("descendant", "")))
         self.count("oath-house-display").clear()
         self.display = [("descendant", "", d) for d in descendants]
         start = v["setup-score-marker"]["space"]
@@ -190,21 +194,27 @@ class Ulm(State):
 
     # ----- helpers
     def sup(self, p: int) -> str:
-        return f"player-supply#{p + 1}"
+        return self.sups[p]
 
     def tiles(self, p: int) -> Counter:
-        return Counter({colour(k): n for k, n in self.count(self.sup(p)).items() if k[0] == "action-tile"})
+        have = self._have
+        if have is not None and have[0] == p:
+            return have[1]
+        t = Counter({k[1][12:]: n for k, n in self.held_in(self.sups[p]).items() if k[0] == "action-tile"})
+        if have is not None:
+            self._have = (p, t)
+        return t
 
     def coins(self, p: int) -> int:
-        return self.count(self.sup(p))[COIN]
+        return self.has(self.sups[p], COIN)
 
     def seals_left(self, p: int) -> int:
-        return self.count(self.sup(p))[SEAL]
+        return self.has(self.sups[p], SEAL)
 
     def tower(self) -> str | None:
         if not self.variant:
             return None
-        t = self.piles.get("cathedral-tower")
+        t = self.look("cathedral-tower")
         return t[-1][2] if t else None
 
     def bag_draw(self):
@@ -222,16 +232,13 @@ class Ulm(State):
         if i is None or self.docks[i] is None:
             return
         t, self.docks[i] = self.docks[i], None
-        self.count(self.sup(p))[t] += 1
+        self.add(self.sups[p], t)
         self.say(f"P{p + 1} takes {colour(t)} from the loading docks")
         self.refill_docks()
 
     def to_bag(self, p: int, c: str) -> None:
-        have = self.count(self.sup(p))
-        have[TILE[c]] -= 1
-        if not have[TILE[c]]:
-            del have[TILE[c]]
-        self.put("bag", TILE[c])
+        if self.remove(self.sups[p], TILE[c]):
+            self.put("bag", TILE[c])
 
     def earn(self, p: int, n: int) -> None:
         got = self.take(SUPPLY, self.sup(p), COIN, n)
@@ -320,12 +327,19 @@ class Ulm(State):
     def legal_actions(self) -> list:
         if self.over:
             return []
+        self._have = (None, None)  # tiles(p) is computed once while the choices are listed
+        try:
+            return self._legal_actions()
+        finally:
+            self._have = None
+
+    def _legal_actions(self) -> list:
         p = self.current
         ph = self.phase
         if ph == "builder":
             return [("builder", i) for i in range(len(self.drawn))]
         if ph == "choose":
-            return [("choose", c) for c in sorted({colour(t) for t in self.piles["bag"]})]
+            return [("choose", c) for c in sorted({t[1][12:] for t in self.look("bag")})]
         if ph == "push":
             return [("push", pos) for pos in self.open_lanes()]
         if ph == "dues":
@@ -334,7 +348,7 @@ class Ulm(State):
         if ph == "pick":
             if self.drawn:
                 acts.append(("keep",))
-                if self.count(self.sup(p))[SPARROW]:
+                if self.has(self.sups[p], SPARROW):
                     acts += [("sparrow", i) for i, d in enumerate(self.docks) if d]
             if "desc-scholar" in self.owned[p]:
                 acts += [("scholar", c) for c in sorted(self.tiles(p))]
@@ -366,7 +380,7 @@ class Ulm(State):
 
     def card_actions(self, p):
         have = self.tiles(p)
-        acts = [("extra-play",)] if self.piles.get(f"hand#{p + 1}") else []
+        acts = [("extra-play",)] if self.look(self.hands[p]) else []
         n = self.v["action-card"]["tiles"]
         if n == 2:
             look_any = "desc-councilman" in self.owned[p]
@@ -412,14 +426,14 @@ class Ulm(State):
         if q == "shipyard":
             return docks
         if q == "goose-tower":
-            return [("discard", j) for j in range(len(self.pile("discard-pile")))] + \
+            return [("discard", j) for j in range(len(self.look("discard-pile")))] + \
                    [("draw", k) for k in range(self.v["quarter-goose-tower"]["draw"])]
         if q == "oath-house":
             return list(range(len(self.display))) or [None]
         return [None]
 
     def play_actions(self, p):
-        hand = self.pile(f"hand#{p + 1}")
+        hand = self.look(self.hands[p])
         have = self.tiles(p)
         acts = []
         for i, c in enumerate(hand):
@@ -453,7 +467,7 @@ class Ulm(State):
         if cid == "card-swabian-league":
             return sorted(self.tiles(p)) if self.phase == "act" else []
         if cid == "card-ulm-sparrow":
-            return list(range(1, min(5, self.count(self.sup(p))[SPARROW]) + 1))
+            return list(range(1, min(5, self.has(self.sups[p], SPARROW)) + 1))
         return [None]  # City Wall: the next seal action goes anywhere
 
     def dues_actions(self, p):
@@ -482,7 +496,7 @@ class Ulm(State):
         self.phase = "pick"
 
     def do_choose(self, p, c):
-        bag = self.piles["bag"]
+        bag = self.pile("bag")
         i = next(i for i, t in enumerate(bag) if colour(t) == c)
         self.drawn.append(bag.pop(i))
         self.say(f"P{p + 1} chooses {c} from the bag")
@@ -501,11 +515,8 @@ class Ulm(State):
 
     def do_scholar(self, p, c):
         for t in self.drawn:
-            self.count(self.sup(p))[t] += 1
-        have = self.count(self.sup(p))
-        have[TILE[c]] -= 1
-        if not have[TILE[c]]:
-            del have[TILE[c]]
+            self.add(self.sups[p], t)
+        self.remove(self.sups[p], TILE[c])
         self.drawn = [TILE[c]]
         self.say(f"P{p + 1} (Scholar) pushes {c} from their supply and keeps the drawn tile")
         self.phase = "push"
@@ -548,7 +559,7 @@ class Ulm(State):
         for i in range(side * 3, side * 3 + 3):
             if self.out[i]:
                 got.append(colour(self.out[i]))
-                self.count(self.sup(p))[self.out[i]] += 1
+                self.add(self.sups[p], self.out[i])
                 self.out[i] = None
         self.say(f"P{p + 1} clears side {SIDES[side]}: takes {', '.join(got)}")
         self.take_dock(p, dock)
@@ -656,8 +667,7 @@ class Ulm(State):
         elif q == "goose-tower":
             how, j = arg
             if how == "discard":
-                d = self.piles["discard-pile"]
-                c = d.pop(j)
+                c = self.pile("discard-pile").pop(j)
                 self.put(f"hand#{p + 1}", c)
                 self.say(f"P{p + 1} takes {self.card_name(c)} from the discard pile")
             else:
@@ -670,14 +680,14 @@ class Ulm(State):
             self.say(f"P{p + 1} gains the descendant {d[2]}")
 
     def coat(self, p, keep) -> None:
-        stack = self.pile("coat-of-arms-stack")  # "silver ones (if any are left)": the stack may run out
+        stack = self.look("coat-of-arms-stack")  # "silver ones (if any are left)": the stack may run out
         n = min(len(stack), self.v["quarter-leaning-house-garden"]["draw"])
         drawn = [self.draw("coat-of-arms-stack") for _ in range(n)]
         if not drawn:
             self.say(f"P{p + 1} finds no coat of arms left")
             return
         order = [drawn[keep % len(drawn)]] + [c for c in drawn if c is not drawn[keep % len(drawn)]]
-        shields = self.count(self.sup(p))[SHIELD]
+        shields = self.has(self.sups[p], SHIELD)
         chosen = next((c for c in order if c[1] == "coat-silver" or shields), None)
         for c in drawn:
             if c is not chosen:
@@ -701,7 +711,7 @@ class Ulm(State):
             self.free_play[p] = False
         else:
             self.extra_plays -= 1
-        c = self.piles[f"hand#{p + 1}"].pop(i)
+        c = self.pile(self.hands[p]).pop(i)
         if use == "keep":
             self.put(f"tableau#{p + 1}", c)
             self.say(f"P{p + 1} keeps {self.card_name(c)} in front of them")
@@ -732,7 +742,7 @@ class Ulm(State):
                 for _ in range(2):
                     t = self.bag_draw()
                     if t is not None:
-                        self.count(self.sup(p))[t] += 1
+                        self.add(self.sups[p], t)
         elif cid == "card-fishermens-jousting":
             self.move_barge(p, arg, by_action=False)
         elif cid == "card-patrician":
@@ -740,7 +750,7 @@ class Ulm(State):
             self.phase = "choose"
         elif cid == "card-reformation":
             for s in arg:
-                self.count(self.sup(p))[self.out[s]] += 1
+                self.add(self.sups[p], self.out[s])
                 self.out[s] = None
         elif cid == "card-siege":
             self.pay(p, arg)
@@ -753,12 +763,9 @@ class Ulm(State):
 
     def do_merchant(self, p, c, i):
         self.merchant_used[p] = True
-        have = self.count(self.sup(p))
-        have[TILE[c]] -= 1
-        if not have[TILE[c]]:
-            del have[TILE[c]]
+        self.remove(self.sups[p], TILE[c])
         got, self.docks[i] = self.docks[i], TILE[c]
-        have[got] += 1
+        self.add(self.sups[p], got)
         self.say(f"P{p + 1} (Merchant) swaps {c} for {colour(got)} on the docks")
 
     def do_end(self, p):
@@ -790,12 +797,12 @@ class Ulm(State):
     def final_scoring(self) -> None:
         v = self.v
         for p in range(self.players):
-            hand = self.piles.get(f"hand#{p + 1}", [])
+            hand = self.pile(self.hands[p]) if self.look(self.hands[p]) else []
             while hand:
                 self.put("discard-pile", hand.pop())
-            tab = self.piles.get(f"tableau#{p + 1}", [])
+            tab = self.look(f"tableau#{p + 1}")
             ids = {c[2] for c in tab if c[1] == "card-chronicle"}
-            sparrows = self.count(self.sup(p))[SPARROW]
+            sparrows = self.has(self.sups[p], SPARROW)
             per = v["score-final-sparrows"]["points"]
             extra = min(sparrows, 5) if "card-ulm-sparrow" in ids else 0
             self.gain_points(p, sparrows * per + extra, "sparrows")
@@ -814,7 +821,7 @@ class Ulm(State):
     def chronicle_points(self, p, ids, tab) -> int:
         pts = 0
         if "card-first-chronicle" in ids:
-            pts += 2 * len(self.piles.get(f"coats#{p + 1}", []))
+            pts += 2 * len(self.look(f"coats#{p + 1}"))
         if "card-city-wall" in ids:
             pts += 2 * sum(1 for s in self.qseals.values()
                            if s and all(s.count(p) > s.count(o) for o in range(self.players) if o != p))
