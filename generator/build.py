@@ -1,6 +1,10 @@
 """Publish: render every language, build each with Sphinx into a staging folder beside the
 output, and swap it in only when everything succeeded. A failed build leaves the previous
-site untouched; the swap is one atomic exchange of the two folders (docs/builds.md)."""
+site untouched; the swap is one atomic exchange of the two folders (docs/builds.md).
+
+Languages are built in parallel (one process per language, as many as there are cores), and a
+rebuild keeps Sphinx's environment in `.<site>.cache/`: when only some games changed, only
+their pages (and PDFs) are made again (generator/cache.py says what counts as a change)."""
 
 from __future__ import annotations
 
@@ -10,63 +14,110 @@ import errno
 import fcntl
 import os
 import shutil
-import subprocess
+import signal
 import sys
 import tempfile
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from . import cache
+from .cache import FALLBACK_EPOCH, source_date_epoch  # noqa: F401  (re-exported)
 from .diagnostics import Diagnostic, has_errors
 from .engine.setup import all_setups
 from .i18n import url_segment
 from .project import Project
-from .render import glossary_definitions, glossary_userdict, render_language
+from .render import glossary_definitions, render_language
 
 ROOT_TEMPLATE = Path(__file__).resolve().parent.parent / "themes" / "templates" / "language_index.html.j2"
 
 
-def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf: bool = True) -> list[Diagnostic]:
-    """Build the site (and its PDFs unless pdf=False) into out/, or leave out/ as it was."""
-    from . import sphinx_
-    from .pdf import build_pdfs, planned, settings_for
+def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf: bool = True,
+               inputs: cache.Inputs | None = None, epoch: int | None = None,
+               jobs: int | None = None, warnings: list[Diagnostic] = (), log=None) -> list[Diagnostic]:
+    """Build the site (and its PDFs unless pdf=False) into out/, or leave out/ as it was.
 
+    `inputs` is the fingerprint the caller took before validating (computed here if not given);
+    `jobs` caps the languages built at once (default: the cores this process may use);
+    `warnings` (of validation) are kept with the cache, so a rebuild that finds nothing changed
+    can show them again; `log(text)` hears what the build does."""
     out = Path(out).absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     tags = [t for t in project.languages if not langs or t.lower() in {x.lower() for x in langs}]
-    setups = {gid: all_setups(doc.model) for gid, doc in project.games.items()}
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    epoch = source_date_epoch(project.content) if epoch is None else epoch
+    if inputs is None:
+        inputs = cache.fingerprint(project.content, cache.build_options(langs, None, pdf), epoch)
+    cdir = cache.cache_dir(out)
+    cdir.mkdir(parents=True, exist_ok=True)
+    with _locked(cdir):  # one build per output folder at a time: they share the cache
+        _remove_stale(out)
+        prev = cache.read_manifest(out)
+        incremental = (prev is not None and prev.inputs.global_ == inputs.global_
+                       and cache.site_stamp(out) == prev.site)
+        if incremental and prev.inputs == inputs:
+            return []  # a build of these very inputs finished while this one waited
+        changed = set(project.games) if not incremental else {
+            g for g in project.games if prev.inputs.games.get(g) != inputs.games.get(g)}
+        cache.forget(out)
+        if log:
+            log(f"rebuilding {', '.join(sorted(changed)) or 'the shared pages'} (the other games are unchanged)"
+                if incremental else "clean build" + (" (the tool, site.yaml or the options changed)" if prev else ""))
+        if not incremental:  # another tool, theme, option or site.yaml: start clean
+            for child in cdir.iterdir():
+                shutil.rmtree(child, ignore_errors=True)
+        diags = _build(project, out, tags, pdf, epoch, changed if incremental else None, jobs)
+        if not has_errors(diags):
+            cache.write_manifest(out, inputs, list(warnings) + diags)
+        return diags
+
+
+@dataclass
+class _Job:
+    """What every language's build needs; inherited by forked workers, never pickled."""
+
+    project: Project
+    out: Path
+    staging: Path
+    work: Path
+    setups: dict
+    pdfs: dict
+    changed: set[str] | None  # games to rebuild, or None for a clean build
+
+
+_JOB: _Job | None = None
+
+
+def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, changed: set[str] | None,
+           jobs: int | None) -> list[Diagnostic]:
+    global _JOB
+    from .pdf import build_pdfs, planned, settings_for
+
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-{os.getpid()}-", dir=out.parent))
+    umask = os.umask(0o022)
+    os.umask(umask)
+    staging.chmod(0o777 & ~umask)  # mkdtemp makes it private; the site is for a web server to read
     work = Path(tempfile.mkdtemp(prefix="rulebook-src-"))
     diags: list[Diagnostic] = []
     print_settings = settings_for(project)
-    pdfs = planned(project, print_settings) if pdf else {}
-    epoch = source_date_epoch(project.content)
+    games = set(project.games) if changed is None else changed
     saved_epoch = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)  # Sphinx and anything else that dates files
     try:
-        for tag in tags:
-            seg = url_segment(tag)
-            src = work / seg
-            render_language(project, tag, src, setups)
-            search_dict = None
-            if tag.lower().startswith("zh"):
-                search_dict = work / f"_{seg}.dict.txt"
-                search_dict.write_text(glossary_userdict(project, tag), encoding="utf-8")
-            titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
-            conf = sphinx_.config(tag, project.site, titles, search_dict, glossary_definitions(project, tag), pdfs)
-            diags += sphinx_.run(src, staging / seg, work / "_doctrees" / seg, conf)
-            for leftover in (".doctrees", "_sources"):
-                shutil.rmtree(staging / seg / leftover, ignore_errors=True)
-            (staging / seg / ".buildinfo").unlink(missing_ok=True)
+        setups = {gid: all_setups(doc.model) for gid, doc in project.games.items()}
+        _JOB = _Job(project, out, staging, work, setups, planned(project, print_settings) if pdf else {}, changed)
+        for found in _each_language(tags, jobs):
+            diags += found
         if has_errors(diags):
             return diags
-        if pdf:
-            diags += build_pdfs(project, staging, tags, print_settings, epoch=epoch)
+        if pdf and games:
+            diags += build_pdfs(project, staging, tags, print_settings, epoch=epoch, games=games)
             if has_errors(diags):
                 return diags
         write_language_index(project, staging)
         with _locked(out.parent):  # one swap at a time beside `out`; the last build wins whole
-            if langs and out.is_dir():  # keep the languages this build did not touch
+            if out.is_dir():  # keep the languages this build did not touch
                 for lang in project.languages:
                     seg = url_segment(lang)
                     if lang not in tags and (out / seg).is_dir():
@@ -74,6 +125,7 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf:
             _swap(staging, out)
         staging = None  # gone: _swap removed it, with the previous site it held after the exchange
     finally:
+        _JOB = None
         if saved_epoch is None:
             os.environ.pop("SOURCE_DATE_EPOCH", None)
         else:
@@ -84,24 +136,141 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf:
     return diags
 
 
-FALLBACK_EPOCH = 946684800  # 2000-01-01T00:00:00Z: content that is not a git checkout
+def _each_language(tags: list[str], jobs: int | None):
+    """Yield each language's diagnostics, in the order of `tags`.
+
+    Each language is built in a process of its own, forked from this one (it inherits the
+    project; only diagnostics travel back), as many at once as there are cores: Sphinx keeps
+    state per process (message catalogs, registries) that one language would leak into the
+    next. Forking a process that runs threads can deadlock, so from one that does, the
+    languages are built here, one after another."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    n = max(1, min(len(tags), jobs or cores))
+    if not hasattr(os, "fork") or threading.active_count() > 1:
+        for tag in tags:
+            yield _language(tag)
+        return
+    import multiprocessing
+    from multiprocessing.connection import wait
+    ctx = multiprocessing.get_context("fork")
+    pending, running, results = list(tags), {}, {}
+    try:
+        while pending or running:
+            while pending and len(running) < n:
+                tag = pending.pop(0)
+                receive, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_worker, args=(tag, send), name=f"rulebook-{tag}")
+                proc.start()
+                send.close()
+                running[receive] = (tag, proc)
+            for receive in wait(list(running)):
+                tag, proc = running.pop(receive)
+                try:
+                    results[tag] = receive.recv()
+                except EOFError:  # the worker died without an answer (killed, out of memory)
+                    proc.join()
+                    results[tag] = [Diagnostic("RB901", f"building {tag} failed: the worker ended with "
+                                               f"exit code {proc.exitcode}")]
+                receive.close()
+                proc.join()
+    finally:
+        for tag, proc in running.values():
+            proc.kill()
+            proc.join()
+    for tag in tags:
+        yield results[tag]
 
 
-def source_date_epoch(content: Path | None) -> int:
-    """The build's date: $SOURCE_DATE_EPOCH, else the last commit that touched the content
-    folder, else FALLBACK_EPOCH. Never the clock, so two builds of one commit are identical."""
-    env = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if env.isdigit():
-        return int(env)
-    if content is not None:
+def _worker(tag: str, send) -> None:
+    if sys.platform.startswith("linux"):  # die with the build that forked us, however it ends
         try:
-            done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", "."], cwd=str(content),
-                                  capture_output=True, text=True, timeout=30)
-            if done.returncode == 0 and done.stdout.strip().isdigit():
-                return int(done.stdout.strip())
-        except (OSError, subprocess.SubprocessError):
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
             pass
-    return FALLBACK_EPOCH
+    try:
+        result = _language(tag)
+    except Exception as e:  # a bug of ours: report it like Sphinx's own failures
+        result = [Diagnostic("RB901", f"building {tag} failed: {type(e).__name__}: {e}")]
+    send.send(result)
+    send.close()
+
+
+def _language(tag: str) -> list[Diagnostic]:
+    """Render and build one language into the staging folder."""
+    from . import sphinx_
+    job = _JOB
+    project, seg = job.project, url_segment(tag)
+    place = cache.cache_dir(job.out) / seg
+    src, doctrees, buildinfo = place / "src", place / "doctrees", place / "buildinfo"
+    fresh = job.changed is None or not src.is_dir() or not (job.out / seg).is_dir()
+    if fresh:
+        shutil.rmtree(place, ignore_errors=True)
+    rendered = job.work / seg
+    render_language(project, tag, rendered, job.setups)
+    touched = set(project.games) if fresh else job.changed
+    _sync(rendered, src, {f"{gid}/" for gid in touched})
+    target = job.staging / seg
+    if not fresh:  # Sphinx writes only what is out of date: start from the current pages
+        shutil.copytree(job.out / seg, target, copy_function=shutil.copy2)
+        if buildinfo.is_file():
+            shutil.copy2(buildinfo, target / ".buildinfo")
+    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
+    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), job.pdfs)
+    diags = sphinx_.run(src, target, doctrees, conf, fresh=fresh)
+    for leftover in (".doctrees", "_sources"):
+        shutil.rmtree(target / leftover, ignore_errors=True)
+    if (target / ".buildinfo").is_file():
+        place.mkdir(parents=True, exist_ok=True)
+        os.replace(target / ".buildinfo", buildinfo)
+    return diags
+
+
+def _sync(rendered: Path, src: Path, touch: set[str]) -> None:
+    """Make `src` hold what was rendered, writing only files whose bytes differ (or that belong
+    to a game in `touch`: its data changed, so all its pages are made again). Unchanged files
+    keep their times, and Sphinx leaves their pages alone."""
+    src.mkdir(parents=True, exist_ok=True)
+    wanted = set()
+    for path in rendered.rglob("*"):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(rendered).as_posix()
+        wanted.add(rel)
+        dest = src / rel
+        data = path.read_bytes()
+        if any(rel.startswith(prefix) for prefix in touch) or not dest.is_file() or dest.read_bytes() != data:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
+    for path in sorted(src.rglob("*"), reverse=True):
+        rel = path.relative_to(src).as_posix()
+        if path.is_file() and rel not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def _remove_stale(out: Path) -> None:
+    """Remove what killed builds of `out` left beside it: staging folders and the previous
+    site of a two-rename swap, when the process that made them is gone. Call with the build
+    lock held."""
+    for path in out.parent.glob(f".{out.name}.*"):
+        kind, _, rest = path.name[len(out.name) + 2:].partition("-")
+        if kind not in ("staging", "old") or not path.is_dir():
+            continue
+        pid = rest.split("-")[0]
+        if pid.isdigit() and _alive(int(pid)):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def write_language_index(project: Project, root: Path) -> None:

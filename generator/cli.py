@@ -120,32 +120,53 @@ def _dispatch(args) -> int:
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.no_build:
             return _serve(args.out, args.port)
-        project, diags = validate(args.content, getattr(args, "game", None),
-                                  getattr(args, "allow_untranslated", False))
-        if has_errors(diags):
-            _report(diags, getattr(args, "format", "text"))
-            print("rulebook: build stopped before writing anything", file=sys.stderr)
-            return EXIT_ERRORS
-        if diags:
-            _report(diags, getattr(args, "format", "text"))
-        from .build import build_site
-        langs = getattr(args, "lang", None)
-        bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]
-        if bad:
-            print(f"rulebook: unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})",
-                  file=sys.stderr)
-            return EXIT_USAGE
-        build_diags = build_site(project, args.out, langs=langs, pdf=not getattr(args, "no_pdf", False))
-        if build_diags:
-            _report(build_diags, getattr(args, "format", "text"))
-        if has_errors(build_diags):
-            print(f"rulebook: build failed; {args.out}/ is unchanged", file=sys.stderr)
-            return EXIT_ERRORS
-        print(f"rulebook: site written to {args.out}/", file=sys.stderr)
-        if args.command == "serve":
-            return _serve(args.out, args.port)
-        return EXIT_OK
+        return _build(args)
     return EXIT_USAGE
+
+
+def _build(args) -> int:
+    """Validate, then build. When the site in --out was built from exactly these inputs,
+    nothing is read, checked or written (generator/cache.py): the warnings of that build are
+    shown again and the command ends at once."""
+    from . import cache
+    fmt = getattr(args, "format", "text")
+    games, langs = getattr(args, "game", None), getattr(args, "lang", None)
+    allow = getattr(args, "allow_untranslated", False)
+    pdf = not getattr(args, "no_pdf", False)
+    epoch = cache.source_date_epoch(args.content)
+    inputs = cache.fingerprint(args.content, cache.build_options(langs, games, pdf, allow), epoch)
+    done = cache.up_to_date(args.out, inputs)
+    if done is not None:
+        diags = cache.diagnostics_of(done)
+        if diags or fmt != "text":
+            _report(diags, fmt)
+        print(f"rulebook: nothing changed; {args.out}/ is up to date", file=sys.stderr)
+        return _serve(args.out, args.port) if args.command == "serve" else EXIT_OK
+    from .diagnostics import has_errors
+    project, diags = validate(args.content, games, allow)
+    if has_errors(diags):
+        _report(diags, fmt)
+        print("rulebook: build stopped before writing anything", file=sys.stderr)
+        return EXIT_ERRORS
+    if diags:
+        _report(diags, fmt)
+    bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]
+    if bad:
+        print(f"rulebook: unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})",
+              file=sys.stderr)
+        return EXIT_USAGE
+    from .build import build_site
+    build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch,
+                             warnings=diags, log=lambda text: print(f"rulebook: {text}", file=sys.stderr))
+    if build_diags:
+        _report(build_diags, fmt)
+    if has_errors(build_diags):
+        print(f"rulebook: build failed; {args.out}/ is unchanged", file=sys.stderr)
+        return EXIT_ERRORS
+    print(f"rulebook: site written to {args.out}/", file=sys.stderr)
+    if args.command == "serve":
+        return _serve(args.out, args.port)
+    return EXIT_OK
 
 
 def _serve(out: Path, port: int) -> int:

@@ -239,12 +239,15 @@ class PdfJob:
     paper: str
 
 
-def jobs_for(project: Project, site_root: Path, work: Path, langs: list[str], s: PrintSettings) -> list[PdfJob]:
-    """Write the HTML of every PDF into `work` and list what to print where."""
+def jobs_for(project: Project, site_root: Path, work: Path, langs: list[str], s: PrintSettings,
+             games: set[str] | None = None) -> list[PdfJob]:
+    """Write the HTML of every PDF (of `games`, when given) into `work` and list what to print where."""
     jobs = []
     default = project.site.default_language
     shutil.copy(TEMPLATES / "print.css", work / "print.css")
     for doc in project.games.values():
+        if games is not None and doc.id not in games:
+            continue
         game = doc.model
         card_w, card_h = game_card_size(game)
         for tag in langs:
@@ -331,8 +334,9 @@ async def _print_all(jobs: list[PdfJob], work: Path, s: PrintSettings,
 
 
 def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSettings | None = None,
-               epoch: int | None = None) -> list[Diagnostic]:
-    """Print every PDF; with `epoch`, each is then made reproducible (see `reproducible`)."""
+               epoch: int | None = None, games: set[str] | None = None) -> list[Diagnostic]:
+    """Print every PDF (of `games` only, when given); with `epoch`, each is then made
+    reproducible (see `reproducible`)."""
     s = s or settings_for(project)
     if not Path(CHROMIUM).exists():
         return [Diagnostic("RB902", f"{CHROMIUM} is missing, so no PDF can be printed",
@@ -340,7 +344,7 @@ def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSett
                                 "or build with --no-pdf")]
     work = Path(tempfile.mkdtemp(prefix="rulebook-print-"))
     try:
-        jobs = jobs_for(project, site_root, work, langs, s)
+        jobs = jobs_for(project, site_root, work, langs, s, games)
         try:
             diags = asyncio.run(_print_all(jobs, work, s))
         except Exception as e:  # the browser could not start or crashed

@@ -7,7 +7,6 @@ every page's context."""
 from __future__ import annotations
 
 import io
-import logging
 import re
 from pathlib import Path
 
@@ -20,8 +19,8 @@ PDF_LABELS = {"reference.pdf": "Player aid (PDF, A4)", "reference-letter.pdf": "
 GAME_PAGES = [("index", "Rulebook"), ("components", "Components"), ("cards", "Cards"), ("glossary", "Glossary")]
 
 
-def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None,
-           terms: dict[str, str] | None = None, pdfs: dict[str, list[str]] | None = None) -> dict:
+def config(tag: str, site, game_titles: dict[str, str], terms: dict[str, str] | None = None,
+           pdfs: dict[str, list[str]] | None = None) -> dict:
     _ = translator(tag)
     conf = {
         "extensions": ["myst_parser", "generator.sphinx_"],
@@ -57,8 +56,6 @@ def config(tag: str, site, game_titles: dict[str, str], search_dict: Path | None
         "rb_terms": terms or {},
         "rb_pdfs": pdfs or {},
     }
-    if search_dict is not None:
-        conf["html_search_options"] = {"dict": str(search_dict)}
     return conf
 
 
@@ -88,15 +85,37 @@ def _no_raw(app, doctree):
 
 
 def setup(app):
+    # Rebuild "": no change of these makes Sphinx rebuild every page. The generator knows
+    # better: they come from site.yaml and the tool (a change means a clean build) or from one
+    # game (a change means that game's pages are made again); see generator/cache.py.
     for name, default in (("rb_tag", "en"), ("rb_languages", []), ("rb_game_titles", {}), ("rb_ui", {}),
                           ("rb_site_title", ""), ("rb_terms", {}), ("rb_pdfs", {})):
-        app.add_config_value(name, default, "html")
+        app.add_config_value(name, default, "")
     app.connect("html-page-context", _page_context)
     app.connect("builder-inited", _harden)
     app.connect("doctree-read", _no_raw)
-    app.connect("builder-inited", _search_fix)
+    from .search_zh import SearchChineseBigram
+    app.add_search_language(SearchChineseBigram)  # Chinese search without jieba's Simplified dictionary
+    app.connect("build-finished", _prune_search_index)
     app.set_translator("html", _translator_class(), override=True)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def _prune_search_index(app, exception):
+    """An incremental build's index keeps words that no page holds any more, with no pages
+    (Sphinx prunes the pages, not the words): drop them, so it equals a clean build's."""
+    from sphinx.search import js_index
+    path = Path(app.outdir) / "searchindex.js"
+    if exception is not None or not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    data = js_index.loads(text)
+    for table in ("terms", "titleterms"):
+        if isinstance(data.get(table), dict):
+            data[table] = {word: pages for word, pages in data[table].items() if pages != []}
+    pruned = js_index.dumps(data)
+    if pruned != text:
+        path.write_text(pruned, encoding="utf-8")
 
 
 def _translator_class():
@@ -115,11 +134,6 @@ def _translator_class():
             return super().starttag(node, tagname, suffix, empty, **attributes)
 
     return RulebookTranslator
-
-
-def _search_fix(app):
-    if (app.config.language or "").startswith("zh"):
-        app.add_js_file("rulebook-zh-search.js")
 
 
 def _page_context(app, pagename, templatename, context, doctree):
@@ -154,8 +168,11 @@ def _page_context(app, pagename, templatename, context, doctree):
 _WARNING = re.compile(r"^(?P<file>[^\n]*?):(?P<line>\d+)?:? ?(?P<kind>WARNING|ERROR|CRITICAL): (?P<msg>.*)$")
 
 
-def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict) -> list[Diagnostic]:
-    """One Sphinx HTML build. Warnings become RB900 diagnostics (the build is strict)."""
+def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict, fresh: bool = True) -> list[Diagnostic]:
+    """One Sphinx HTML build. Warnings become RB900 diagnostics (the build is strict).
+
+    With fresh=False, Sphinx keeps the environment in `doctrees` and reads and writes only the
+    pages whose sources (or their images) are newer than what it built before."""
     from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace
@@ -164,18 +181,13 @@ def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict) -> list[Diagnost
     # it: without this, the second language of a build would speak the first one's strings.
     locale.translators.clear()
 
-    try:  # jieba sets its own logger to DEBUG when imported: import it first, then quieten it
-        import jieba  # noqa: F401
-    except ImportError:
-        pass
-    logging.getLogger("jieba").setLevel(logging.WARNING)
     status, warnings = io.StringIO(), io.StringIO()
     diags: list[Diagnostic] = []
     try:
         with docutils_namespace():
             app = Sphinx(str(srcdir), None, str(outdir), str(doctrees), "html", confoverrides=dict(conf),
-                         status=status, warning=warnings, freshenv=True, keep_going=True)
-            app.build(force_all=True)
+                         status=status, warning=warnings, freshenv=fresh, keep_going=True)
+            app.build(force_all=fresh)
     except Exception as e:  # Sphinx raised: report it as a build failure
         diags.append(Diagnostic("RB901", f"Sphinx failed: {type(e).__name__}: {e}", str(srcdir)))
     return diagnostics_from(warnings.getvalue(), diags)

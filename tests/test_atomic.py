@@ -26,7 +26,7 @@ def _files(root: Path) -> dict[str, bytes]:
 
 
 def _leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".site"))
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".site") and p.name != ".site.cache")
 
 
 def _free_port() -> int:
@@ -83,6 +83,13 @@ def test_killed_build_leaves_the_previous_site_served(tmp_path):
         assert _files(out) == before
         assert _get(port, "en/index.html") == before["en/index.html"]
         assert _get(port, "index.html") == before["index.html"]
+        assert _leftovers(tmp_path)  # the killed build's staging folder is still there …
+        done = subprocess.run(_build_cmd(changed, out), cwd=tmp_path, env=_env(), capture_output=True, text=True,
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert "clean build" in done.stderr  # the killed build may have left half a cache
+        assert _leftovers(tmp_path) == []  # … until the next build removes it
+        assert b"A changed game for tests." in _get(port, "en/tiny/index.html")
     finally:
         server.kill()
         server.wait(timeout=30)

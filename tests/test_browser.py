@@ -67,14 +67,42 @@ def test_switch_language_lands_on_the_same_page(page, server):
     assert page.errors == []
 
 
-def test_chinese_search_finds_the_sparrow_rules(page, server):
-    page.goto(f"{server}/zh-tw/search.html?q=麻雀")
+def _search(page, server, query: str) -> tuple[list[str], str]:
+    """The result links and their text of a search on the zh-TW site."""
+    page.goto(f"{server}/zh-tw/search.html?q={query}")
     results = page.locator("#search-results ul.search li a")
     results.first.wait_for()
     hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
+    return hrefs, " ".join(results.nth(i).inner_text() for i in range(results.count()))
+
+
+def test_chinese_search_finds_the_sparrow_rules(page, server):
+    hrefs, texts = _search(page, server, "麻雀")
     assert any("ulm/" in h for h in hrefs), hrefs
-    texts = " ".join(results.nth(i).inner_text() for i in range(results.count()))
     assert "麻雀" in texts, texts
+    assert page.errors == []
+
+
+def test_chinese_queries_are_cut_in_the_browser_as_the_index_was(page, server):
+    """The query splitter in language_data.js and generator/search_zh.py must cut alike, or
+    a word the index holds is not found; checked on every zh-TW glossary term and card name."""
+    from conftest import ROOT
+    from generator.cli import validate
+    from generator.search_zh import split_query
+    project, _ = validate(ROOT / "content", None, simulation=False)
+    texts = [t.term["zh-TW"] for d in project.games.values() for t in d.model.glossary]
+    texts += [c.name["zh-TW"] for d in project.games.values() for g in d.model.cards for c in g.cards if c.name]
+    texts += ["Burkhardt 的大教堂", "3 枚錢幣", "𠀀𠀁字"]  # Latin and digits among Chinese; a character beyond U+FFFF
+    page.goto(f"{server}/zh-tw/search.html")
+    page.wait_for_function("typeof splitQuery === 'function'")
+    cut = page.evaluate("texts => texts.map(t => splitQuery(t))", texts)
+    assert cut == [split_query(t) for t in texts]
+    assert page.errors == []
+
+
+def test_chinese_search_finds_a_card_by_part_of_its_name(page, server):
+    hrefs, _ = _search(page, server, "施瓦本")  # of 施瓦本聯盟
+    assert any("ulm/cards" in h for h in hrefs), hrefs
     assert page.errors == []
 
 

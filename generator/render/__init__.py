@@ -197,29 +197,4 @@ def glossary_definitions(project: Project, tag: str) -> dict[str, str]:
     return out
 
 
-def search_words(doc_model: Game, tag: str) -> set[str]:
-    """The words search must find whole in one language: glossary terms and their aliases, and
-    the names of cards (split at punctuation: 吟遊詩人：錢幣 is two words)."""
-    import re
-    words: set[str] = set()
-    for term in doc_model.glossary:
-        if tag in term.term:
-            words.add(term.term[tag])
-        words.update(term.aliases.get(tag, []))
-    for group in doc_model.cards:
-        for card in group.cards:
-            if card.name and tag in card.name:
-                words.update(re.split(r"[\s\W_]+", card.name[tag]))
-    return {w.replace(" ", "") for w in words if len(w.replace(" ", "")) >= 2}
-
-
-def glossary_userdict(project: Project, tag: str) -> str:
-    """A jieba user dictionary of the glossary terms and card names, so Chinese search keeps
-    them as words (jieba's own dictionary is Simplified-based and splits many of ours)."""
-    words: set[str] = set()
-    for doc in project.games.values():
-        words |= search_words(doc.model, tag)
-    return "".join(f"{w} 2000 n\n" for w in sorted(words))
-
-
-__all__ = ["render_language", "component_table", "glossary_definitions", "glossary_userdict"]
+__all__ = ["render_language", "component_table", "glossary_definitions"]

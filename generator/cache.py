@@ -1,0 +1,251 @@
+"""What the last successful build was made from, so that a rebuild does only what changed.
+
+A build's inputs are fingerprinted in two parts (docs/builds.md):
+- *global*: everything that can change every page — the generator's code, themes and message
+  catalogs, the versions of the packages that render, Python's version, content files outside
+  the game folders (site.yaml), the build's options and its date (SOURCE_DATE_EPOCH);
+- *per game*: every file of each game folder.
+The manifest of the last successful build (beside the site, in `.<site>.cache/`) records both
+and a stamp of the site it wrote (every file's name, size and mtime). When all three still
+match, nothing is rebuilt, not even validated: the fingerprint reads bytes, it parses nothing,
+so this module imports nothing heavy. When only games changed, the build keeps Sphinx's
+environment and re-renders only those games' pages; anything else is a clean build.
+
+The manifest is deleted when a build starts and written when it has succeeded, so a build that
+failed or was killed half-way leaves no manifest, and the next build starts clean.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+VERSION = 1
+_TOOL = Path(__file__).resolve().parent.parent  # the checkout: generator/, themes/, locale/
+_TOOL_PARTS = ("generator", "themes", "locale")
+
+
+@dataclass
+class Inputs:
+    global_: str
+    games: dict[str, str] = field(default_factory=dict)  # game folder name -> digest
+
+
+def cache_dir(out: Path) -> Path:
+    out = Path(out).absolute()
+    return out.parent / f".{out.name}.cache"
+
+
+def _hash_tree(h, root: Path, skip=()) -> None:
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and Path(dirpath, d) not in skip)
+        for name in sorted(filenames):
+            p = Path(dirpath, name)
+            if p.suffix in (".pyc",):
+                continue
+            h.update(os.fsencode(p.relative_to(root)) + b"\0")
+            try:
+                h.update(p.read_bytes())
+            except OSError:
+                h.update(b"<unreadable>")
+            h.update(b"\0")
+
+
+def _versions() -> str:
+    """The installed distributions, by their metadata folders' names (`Sphinx-9.0.4.dist-info`):
+    an upgrade of anything that renders means a clean build. Listing the folders costs a
+    millisecond; importlib.metadata would cost a tenth of a second."""
+    names = []
+    for entry in sys.path:
+        if not entry.endswith(("site-packages", "dist-packages")):
+            continue  # the script's or the working folder: not where packages are installed
+        try:
+            names += [n for n in os.listdir(entry or ".") if n.endswith((".dist-info", ".egg-info"))]
+        except OSError:
+            continue
+    return ";".join(sorted(names))
+
+
+def game_folder_names(content: Path) -> list[Path]:
+    """The game folders (as project.game_folders, without importing the schema)."""
+    if not content.is_dir():
+        return []
+    return sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+def build_options(langs: list[str] | None, games: list[str] | None, pdf: bool,
+                  allow_untranslated: bool = False) -> dict:
+    """The options that change what a build writes, as the command line gives them (None or
+    empty: all languages, all games)."""
+    return {"langs": sorted({x.lower() for x in langs or []}), "games": sorted(set(games or [])), "pdf": pdf,
+            "allow_untranslated": allow_untranslated}
+
+
+def fingerprint(content: Path, options: dict, epoch: int) -> Inputs:
+    content = Path(content)
+    folders = game_folder_names(content)
+    h = hashlib.sha256()
+    h.update(f"v{VERSION}|{sys.version}|{_versions()}|{json.dumps(options, sort_keys=True)}|{epoch}".encode())
+    for part in _TOOL_PARTS:
+        h.update(f"|{part}|".encode())
+        _hash_tree(h, _TOOL / part)
+    h.update(b"|content|")
+    if content.is_dir():
+        _hash_tree(h, content, skip=set(folders))
+    games = {}
+    for folder in folders:
+        g = hashlib.sha256()
+        _hash_tree(g, folder)
+        games[folder.name] = g.hexdigest()
+    return Inputs(h.hexdigest(), games)
+
+
+def site_stamp(out: Path) -> str | None:
+    """Every file of the site by name, size and mtime: a site changed by hand is rebuilt."""
+    if not Path(out).is_dir():
+        return None
+    h = hashlib.sha256()
+    for dirpath, dirnames, filenames in os.walk(out):
+        dirnames.sort()
+        for name in sorted(filenames):
+            p = Path(dirpath, name)
+            st = p.lstat()
+            h.update(f"{p.relative_to(out)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+@dataclass
+class Manifest:
+    inputs: Inputs
+    site: str
+    diagnostics: list[dict] = field(default_factory=list)  # warnings of the build, shown again
+
+
+def _manifest_path(out: Path) -> Path:
+    return cache_dir(out) / "manifest.json"
+
+
+def read_manifest(out: Path) -> Manifest | None:
+    try:
+        raw = json.loads(_manifest_path(out).read_text(encoding="utf-8"))
+        if raw.get("version") != VERSION:
+            return None
+        inputs = Inputs(raw["inputs"]["global"], dict(raw["inputs"]["games"]))
+        return Manifest(inputs, raw["site"], list(raw.get("diagnostics", [])))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def write_manifest(out: Path, inputs: Inputs, diagnostics: list) -> None:
+    path = _manifest_path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"version": VERSION, "inputs": {"global": inputs.global_, "games": inputs.games},
+            "site": site_stamp(out), "diagnostics": [_plain(d) for d in diagnostics]}
+    tmp = path.with_name(f"manifest.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def forget(out: Path) -> None:
+    """A build is under way: until it succeeds, the cache describes no site."""
+    try:
+        _manifest_path(out).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def up_to_date(out: Path, inputs: Inputs) -> Manifest | None:
+    """The manifest, when the site in `out` is exactly what these inputs build; else None."""
+    m = read_manifest(out)
+    if m is None or m.inputs != inputs:
+        return None
+    return m if site_stamp(out) == m.site else None
+
+
+def _plain(d) -> dict:
+    data = asdict(d)
+    data["severity"] = d.severity.value
+    return data
+
+
+def diagnostics_of(m: Manifest) -> list:
+    from .diagnostics import Diagnostic, Severity
+    out = []
+    for d in m.diagnostics:
+        d = dict(d)
+        d["severity"] = Severity(d["severity"])
+        out.append(Diagnostic(**d))
+    return out
+
+
+FALLBACK_EPOCH = 946684800  # 2000-01-01T00:00:00Z: content that is not a git checkout
+
+
+def source_date_epoch(content: Path | None) -> int:
+    """The build's date: $SOURCE_DATE_EPOCH, else the last commit that touched the content
+    folder, else FALLBACK_EPOCH. Never the clock, so two builds of one commit are identical."""
+    env = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if env.isdigit():
+        return int(env)
+    if content is not None:
+        try:
+            done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", "."], cwd=str(content),
+                                  capture_output=True, text=True, timeout=30)
+            if done.returncode == 0 and done.stdout.strip().isdigit():
+                return int(done.stdout.strip())
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return FALLBACK_EPOCH
+
+
+class SimulationMemo:
+    """The simulation's findings per game, kept beside the site: a rebuild after a change to one
+    game plays only that game again. A game's entry is valid for the same global fingerprint
+    (the engine is part of the generator's code) and the same game files; the simulation is
+    seeded, so the same inputs give the same findings."""
+
+    def __init__(self, out: Path, inputs: Inputs):
+        self.path = cache_dir(out) / "simulation.json"
+        self.inputs = inputs
+        try:
+            self.entries = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(self.entries, dict):
+                self.entries = {}
+        except (OSError, ValueError):
+            self.entries = {}
+
+    def _key(self, game: str) -> str:
+        return f"{self.inputs.global_}/{self.inputs.games.get(game, '')}"
+
+    def get(self, game: str):
+        """(diagnostics, facts) of the game's last simulation with these inputs, or None."""
+        entry = self.entries.get(game)
+        if not isinstance(entry, dict) or entry.get("key") != self._key(game):
+            return None
+        try:
+            from .check.simulate import Facts
+            from .diagnostics import Diagnostic, Severity
+            diags = [Diagnostic(**{**d, "severity": Severity(d["severity"])}) for d in entry["diagnostics"]]
+            facts = {(players, mode): Facts(f["games"], list(f["turns"]), Counter(f["ran_out"]), Counter(f["ran_dry"]))
+                     for players, mode, f in entry["facts"]}
+        except (KeyError, TypeError, ValueError):
+            return None
+        return diags, facts
+
+    def put(self, game: str, diags: list, facts: dict) -> None:
+        self.entries[game] = {
+            "key": self._key(game), "diagnostics": [_plain(d) for d in diags],
+            "facts": [[players, mode, {"games": f.games, "turns": f.turns, "ran_out": dict(f.ran_out),
+                                       "ran_dry": dict(f.ran_dry)}] for (players, mode), f in facts.items()]}
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f"simulation.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(self.entries, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, self.path)

@@ -1,0 +1,158 @@
+"""Rebuilds do only what changed (generator/cache.py, docs/builds.md): nothing when nothing
+changed, one game's pages when one game changed, everything when the tool, site.yaml or the
+options changed; and whatever a rebuild does, its result is byte for byte a clean build's."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, ROOT, edit
+
+from generator import cache
+from generator.build import build_site
+from generator.cli import main, validate
+
+RULEBOOK = [sys.executable, "-m", "generator.cli"]
+
+
+def _two_games(tmp_path: Path) -> Path:
+    """The small fixture game twice, as `tiny` and `small`."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "good", content)
+    shutil.copytree(content / "tiny", content / "small")
+    edit(content / "small/game.yaml", "id: tiny", "id: small")
+    return content
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _times(root: Path) -> dict[str, int]:
+    return {str(p.relative_to(root)): p.stat().st_mtime_ns for p in root.rglob("*.html")}
+
+
+def _build(content: Path, out: Path, log=None, **kw) -> list:
+    project, diags = validate(content, None)
+    assert [d for d in diags if d.severity.value == "error"] == []
+    return build_site(project, out, pdf=False, log=log, **kw)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Two games built once (the cache keeps absolute paths, so the site is not copied: the
+    scenario below changes it step by step)."""
+    base = tmp_path_factory.mktemp("incremental")
+    content = _two_games(base)
+    assert _build(content, base / "site") == []
+    return base
+
+
+def _no_change_build(content: Path, out: Path) -> subprocess.CompletedProcess:
+    code = f"""
+import sys
+from generator.cli import main
+rc = main(["build", "--content", {str(content)!r}, "--out", {str(out)!r}, "--no-pdf"])
+print(rc, sorted(m for m in ("sphinx", "pydantic", "yaml", "jinja2", "generator.project") if m in sys.modules))
+"""
+    return subprocess.run([sys.executable, "-c", code], cwd=out.parent, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_rebuilds_do_only_what_changed(built, tmp_path, monkeypatch):
+    content, out = built / "content", built / "site"
+
+    # 1. nothing changed: nothing is read, checked or written; no heavy module is imported
+    before = _times(out)
+    again = _no_change_build(content, out)
+    assert again.stdout.strip() == "0 []", again.stderr
+    assert "nothing changed" in again.stderr
+    assert _times(out) == before
+
+    # 2. one game changed: only its pages (and the home pages that list it) are made again
+    edit(content / "small/game.yaml", "en: A small game for tests.", "en: A Zanzibar game.")
+    said = []
+    assert _build(content, out, log=said.append) == []
+    assert said == ["rebuilding small (the other games are unchanged)"]
+    after = _times(out)
+    rewritten = sorted(p for p in after if after[p] != before.get(p))
+    for lang in ("zh-tw", "es", "en"):
+        assert f"{lang}/small/index.html" in rewritten
+        assert not [p for p in rewritten if p.startswith(f"{lang}/tiny/")], rewritten
+    assert "A Zanzibar game." in (out / "en/small/index.html").read_text(encoding="utf-8")
+    # and again, so that a word leaves the site: the result is what a clean build writes
+    edit(content / "small/game.yaml", "en: A Zanzibar game.", "en: A plain game.")
+    assert _build(content, out) == []
+    clean = tmp_path / "clean" / "site"
+    assert _build(content, clean) == []
+    assert _files(out) == _files(clean)
+    assert b"zanzibar" not in (out / "en/searchindex.js").read_bytes()
+
+    # 3. a site changed by hand is built again, whole
+    (out / "en/tiny/cards.html").unlink()
+    said.clear()
+    assert _build(content, out, log=said.append) == []
+    assert said[0].startswith("clean build")
+    assert (out / "en/tiny/cards.html").is_file()
+
+    # 4. site.yaml (or the options) changed: a clean build
+    edit(content / "site.yaml", "en: Rulebook library", "en: The rules library")
+    said.clear()
+    assert _build(content, out, log=said.append) == []
+    assert said[0].startswith("clean build")
+    assert "The rules library" in (out / "en/tiny/index.html").read_text(encoding="utf-8")
+
+    # 5. a failed build forgets the cache (it may hold half of the failed build): the next is clean
+    from generator import sphinx_
+    from generator.diagnostics import Diagnostic
+    real = sphinx_.run
+    monkeypatch.setattr(sphinx_, "run", lambda *a, **k: real(*a, **k) + [Diagnostic("RB901", "injected")])
+    edit(content / "tiny/game.yaml", "en: A small game for tests.", "en: A broken build.")
+    assert {d.code for d in _build(content, out)} == {"RB901"}
+    assert cache.read_manifest(out) is None
+    monkeypatch.setattr(sphinx_, "run", real)
+    said.clear()
+    assert _build(content, out, log=said.append) == []
+    assert said == ["clean build"]
+
+
+def test_warnings_are_shown_again_when_nothing_changed(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "good", content)
+    edit(content / "tiny/game.yaml", "es: Un juego pequeño para pruebas., ", "")  # a summary without Spanish
+    args = ["build", "--content", str(content), "--out", str(tmp_path / "site"), "--no-pdf", "--allow-untranslated"]
+    assert main(args) == 0
+    first = capsys.readouterr().err
+    assert main(args) == 0
+    second = capsys.readouterr().err
+    assert "nothing changed" in second
+    warned = [line for line in first.splitlines() if "RB4" in line]
+    assert warned and all(line in second for line in warned)
+
+
+def test_the_site_folder_is_readable_by_others(built):
+    """mkdtemp makes the staging folder private (0700); the site it becomes is for a web server."""
+    assert (built / "site").stat().st_mode & 0o777 == 0o777 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def test_each_language_speaks_its_own_language_everywhere(built):
+    """Sphinx keeps message catalogs per process; a language built after another in the same
+    process once named Sphinx's module index in the other's words (in objects.inv)."""
+    import zlib
+    labels = {}
+    assert _build(FIXTURES / "good", built / "langs") == []
+    for lang in ("zh-tw", "es", "en"):
+        raw = (built / "langs" / lang / "objects.inv").read_bytes()
+        body = zlib.decompress(raw.split(b"\n", 4)[4]).decode("utf-8")
+        labels[lang] = next(line for line in body.splitlines() if line.startswith("py-modindex"))
+    assert labels["en"].endswith("Python Module Index")
+    assert len(set(labels.values())) == 3
