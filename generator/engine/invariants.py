@@ -28,18 +28,23 @@ def check(state: State, full: bool = False, verify: bool = False) -> list[Fault]
     state.faults.clear()
     comp_index = state.comp_index
     box = state.box
-    if full or verify:
-        if verify:
-            state.update_totals()
-            seen = {z: t for z, t in state.zone_totals.items() if t}
+    missed: list = []
+    if verify:
+        state.update_totals()
+        seen = {z: t for z, t in state.zone_totals.items() if t}
         totals, negative = state.recount()
         missed = sorted({z for z, t in state.zone_totals.items() if t and seen.get(z) != t}
-                        | {z for z, t in seen.items() if state.zone_totals.get(z) != t}) if verify else []
+                        | {z for z, t in seen.items() if state.zone_totals.get(z) != t})
+        changed = totals.keys() | box.keys()
+    elif full:
+        state.update_totals()
+        totals, negative = state.totals()
+        if _nonzero(totals) != _nonzero(state.held):  # changed unseen (or the start): a new base for the increments
+            state.recount()
         changed = totals.keys() | box.keys()
     else:
         changed, negative = state.update_totals()
         totals = state.held
-        missed = []
     for zone, comp, n in negative:
         faults.append(Fault("RB601", f"zone '{zone}' holds {n} '{comp}'",
                             ("components", comp_index[comp]) if comp in comp_index else ()))
@@ -69,3 +74,7 @@ def check(state: State, full: bool = False, verify: bool = False) -> list[Fault]
                 faults.append(Fault("RB602", f"player {p + 1}'s score {s} is beyond the track's {z.track_max}",
                                     ("zones", zi, "track_max")))
     return faults
+
+
+def _nonzero(c: dict) -> dict:
+    return {k: n for k, n in c.items() if n}

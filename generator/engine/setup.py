@@ -76,8 +76,13 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
     per_player = {z.id for z in game.zones if z.per_player}
     result = SetupResult(players, mode, {BOX: box})
 
+    zones = result.zones
+
     def zone(name: str) -> Counter:
-        return result.zones.setdefault(name, Counter())
+        z = zones.get(name)
+        if z is None:
+            z = zones[name] = Counter()
+        return z
 
     def take(index: int, src: str, dst: str, component: str, kind: str | None, n: int | None) -> None:
         """Move n pieces (None: all there are) of component/kind from src to dst."""
@@ -105,6 +110,16 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
             for k in keys:
                 dst_kind = k[1] if kind is None or k[1] != UNKNOWN else kind
                 zone(dst)[(component, dst_kind)] += have.pop(k)
+            return
+        if len(keys) == 1:  # one kind: no choice to make, but the same draws from the RNG as below
+            k = keys[0]
+            random_ = rng.random
+            for _ in range(n):
+                random_()
+            have[k] -= n
+            if have[k] == 0:
+                del have[k]
+            zone(dst)[(component, k[1] if kind is None or k[1] != UNKNOWN else kind)] += n
             return
         for _ in range(n):  # random draw, weighted by what the zone holds
             weights = [have[k] for k in keys]

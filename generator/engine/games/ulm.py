@@ -196,11 +196,12 @@ class Ulm(State):
     def sup(self, p: int) -> str:
         return self.sups[p]
 
-    def tiles(self, p: int) -> Counter:
+    def tiles(self, p: int) -> dict:
+        """The player's action tiles by colour (only colours they hold)."""
         have = self._have
         if have is not None and have[0] == p:
             return have[1]
-        t = Counter({k[1][12:]: n for k, n in self.held_in(self.sups[p]).items() if k[0] == "action-tile"})
+        t = {k[1][12:]: n for k, n in self.held_in(self.sups[p]).items() if k[0] == "action-tile" and n > 0}
         if have is not None:
             self._have = (p, t)
         return t
@@ -440,9 +441,9 @@ class Ulm(State):
             acts.append(("play", i, "keep", None))
             kind = c[1]
             if kind == "card-cathedral":
-                acts += [("play", i, "discard", t) for t in dict.fromkeys(c[3]) if have[t]]
+                acts += [("play", i, "discard", t) for t in dict.fromkeys(c[3]) if t in have]
             elif kind == "card-trade":
-                if have[c[3]]:
+                if c[3] in have:
                     acts.append(("play", i, "discard", c[3]))
             else:
                 acts += [("play", i, "discard", a) for a in self.chronicle_args(p, c[2])]
