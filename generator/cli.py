@@ -68,8 +68,8 @@ def _report(diags, fmt: str) -> None:
 
 
 def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False,
-             simulation: bool = True, seeds: int | None = None, seed: int | None = None):
-    """Load, check and simulate; returns (project, diagnostics)."""
+             simulation: bool = True, seeds: int | None = None, seed: int | None = None, memo=None):
+    """Load, check and simulate; returns (project, diagnostics). `memo`: see check.run."""
     from dataclasses import replace
 
     from . import check
@@ -77,7 +77,7 @@ def validate(content: Path, games: list[str] | None, allow_untranslated: bool = 
     from .diagnostics import Severity
     from .project import read_project
     project, diags = read_project(content, games or None)
-    diags += check.run(project, simulation, DEFAULT_SEEDS if seeds is None else seeds, seed)
+    diags += check.run(project, simulation, DEFAULT_SEEDS if seeds is None else seeds, seed, memo)
     if allow_untranslated:
         diags = [replace(d, severity=Severity.WARNING) if d.code == "RB400" else d for d in diags]
     return project, diags
@@ -143,7 +143,9 @@ def _build(args) -> int:
         print(f"rulebook: nothing changed; {args.out}/ is up to date", file=sys.stderr)
         return _serve(args.out, args.port) if args.command == "serve" else EXIT_OK
     from .diagnostics import has_errors
-    project, diags = validate(args.content, games, allow)
+    memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
+    project, diags = validate(args.content, games, allow, memo=memo)
+    memo.save()
     if has_errors(diags):
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)

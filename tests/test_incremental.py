@@ -14,6 +14,7 @@ from conftest import FIXTURES, ROOT, edit
 from generator import cache
 from generator.build import build_site
 from generator.cli import main, validate
+from generator.diagnostics import Diagnostic
 
 RULEBOOK = [sys.executable, "-m", "generator.cli"]
 
@@ -107,7 +108,6 @@ def test_rebuilds_do_only_what_changed(built, tmp_path, monkeypatch):
 
     # 5. a failed build forgets the cache (it may hold half of the failed build): the next is clean
     from generator import sphinx_
-    from generator.diagnostics import Diagnostic
     real = sphinx_.run
     monkeypatch.setattr(sphinx_, "run", lambda *a, **k: real(*a, **k) + [Diagnostic("RB901", "injected")])
     edit(content / "tiny/game.yaml", "en: A small game for tests.", "en: A broken build.")
@@ -156,3 +156,41 @@ def test_each_language_speaks_its_own_language_everywhere(built):
         labels[lang] = next(line for line in body.splitlines() if line.startswith("py-modindex"))
     assert labels["en"].endswith("Python Module Index")
     assert len(set(labels.values())) == 3
+
+
+def test_a_rebuild_simulates_only_the_games_that_changed(tmp_path, monkeypatch, capsys):
+    from generator.check import simulate
+    content = _two_games(tmp_path)
+    played = []
+    real = simulate.check
+    monkeypatch.setattr(simulate, "check", lambda game, *a, **k: played.append(game.id) or real(game, *a, **k))
+    args = ["build", "--content", str(content), "--out", str(tmp_path / "site"), "--no-pdf"]
+    assert main(args) == 0
+    assert sorted(played) == ["small", "tiny"]
+    components = (tmp_path / "site/en/tiny/components.html").read_text(encoding="utf-8")
+    played.clear()
+    edit(content / "small/game.yaml", "en: A small game for tests.", "en: A changed small game.")
+    assert main(args) == 0
+    assert played == ["small"]
+    # what the simulation found still reaches the unchanged game's pages
+    assert (tmp_path / "site/en/tiny/components.html").read_text(encoding="utf-8") == components
+
+
+def test_the_simulation_memo_gives_back_what_was_found(tmp_path):
+    """Pages show the simulation's facts (turns per game, supplies that ran short): a game not
+    played again must show the same."""
+    from generator.check import simulate
+    project, _ = validate(ROOT / "content", ["ulm"], simulation=False)
+    game = project.games["ulm"]
+    facts = simulate.facts(game, seeds=2)
+    diags = [Diagnostic("RB603", "a finding", "content/ulm/game.yaml", 3, 1, "a hint")]
+    out = tmp_path / "site"
+    inputs = cache.fingerprint(ROOT / "content", cache.build_options(None, None, False), 0)
+    memo = cache.SimulationMemo(out, inputs)
+    memo.put("ulm", diags, facts)
+    memo.save()
+    again = cache.SimulationMemo(out, inputs).get("ulm")
+    assert again == (diags, facts)
+    assert any(f.turns for f in facts.values())
+    changed = cache.Inputs(inputs.global_, {**inputs.games, "ulm": "another"})
+    assert cache.SimulationMemo(out, changed).get("ulm") is None

@@ -16,7 +16,11 @@ CHECKS = (refs.check, counts.check, texts.check, scoring.check)
 
 
 def run(project: Project, simulation: bool = True, seeds: int = simulate.DEFAULT_SEEDS,
-        seed: int | None = None) -> list[Diagnostic]:
+        seed: int | None = None, memo=None) -> list[Diagnostic]:
+    """Every check of every game. `memo` (a cache.SimulationMemo, kept by builds) returns a
+    game's simulation findings when its inputs are those of an earlier run, and keeps new ones."""
+    if seeds != simulate.DEFAULT_SEEDS or seed is not None:
+        memo = None  # the memo holds the default run only
     diags: list[Diagnostic] = []
     diags += refs.check_site(project)
     for game in project.games.values():
@@ -24,6 +28,15 @@ def run(project: Project, simulation: bool = True, seeds: int = simulate.DEFAULT
         for check in CHECKS:
             found += check(game, project)
         if simulation and not has_errors(found):
-            found += simulate.check(game, project, seeds, seed, facts=project.facts.setdefault(game.id, {}))
+            known = memo.get(game.id) if memo is not None else None
+            if known is not None:
+                found += known[0]
+                project.facts[game.id] = known[1]
+            else:
+                facts = project.facts.setdefault(game.id, {})
+                played = simulate.check(game, project, seeds, seed, facts=facts)
+                found += played
+                if memo is not None:
+                    memo.put(game.id, played, facts)
         diags += found
     return diags
