@@ -167,3 +167,12 @@ def test_no_chromium_is_a_diagnostic_and_the_site_is_kept(tmp_path, monkeypatch)
     diags = build_site(project, out, langs=["en"])
     assert [d.code for d in diags] == ["RB902"] and "--no-pdf" in diags[0].hint
     assert sorted(p.name for p in out.rglob("*")) == before
+
+
+def test_a_rebuild_prints_only_the_changed_games_pdfs(tmp_path):
+    project, _ = validate(ROOT / "content", None, simulation=False)
+    s = pdf.settings_for(project)
+    every = {job.pdf.relative_to(tmp_path) for job in pdf.jobs_for(project, tmp_path, tmp_path, ["es"], s)}
+    only = {job.pdf.relative_to(tmp_path) for job in pdf.jobs_for(project, tmp_path, tmp_path, ["es"], s, {"jorvik"})}
+    assert {p.parts[1] for p in every} == set(project.games)
+    assert only == {p for p in every if p.parts[1] == "jorvik"} and only
