@@ -24,17 +24,20 @@ from .state import Fault, State
 
 
 def check(state: State, full: bool = False, verify: bool = False) -> list[Fault]:
-    faults = list(state.faults)
-    state.faults.clear()
+    faults = state.faults
+    if faults:
+        state.faults = []
+    else:
+        faults = []
     comp_index = state.comp_index
     box = state.box
     missed: list = []
     if verify:
         state.update_totals()
-        seen = {z: t for z, t in state.zone_totals.items() if t}
+        seen = {z: _nonzero(t) for z, t in state.zone_totals.items()}
         totals, negative = state.recount()
-        missed = sorted({z for z, t in state.zone_totals.items() if t and seen.get(z) != t}
-                        | {z for z, t in seen.items() if state.zone_totals.get(z) != t})
+        now = {z: _nonzero(t) for z, t in state.zone_totals.items()}
+        missed = sorted(z for z in seen.keys() | now.keys() if seen.get(z, {}) != now.get(z, {}))
         changed = totals.keys() | box.keys()
     elif full:
         state.update_totals()
@@ -63,16 +66,17 @@ def check(state: State, full: bool = False, verify: bool = False) -> list[Fault]
     if missed:  # after the content's faults: this one is the module's
         faults.append(Fault("RB605", f"the engine module changed {', '.join(missed)} behind the primitives' "
                             "back (the incremental conservation check did not see it)", ()))
-    if state.score_zone and state.score_zone in state.zone_rules:
-        z = state.zone_rules[state.score_zone]
-        zi = state.zone_index[state.score_zone]
-        for p, s in enumerate(state.scores):
-            if z.track_min is not None and s < z.track_min:
-                faults.append(Fault("RB602", f"player {p + 1}'s score {s} is below the track's {z.track_min}",
-                                    ("zones", zi, "track_min")))
-            if z.track_max is not None and s > z.track_max:
-                faults.append(Fault("RB602", f"player {p + 1}'s score {s} is beyond the track's {z.track_max}",
-                                    ("zones", zi, "track_max")))
+    if state.track:
+        zi, lo, hi = state.track
+        scores = state.scores
+        if (lo is not None and min(scores) < lo) or (hi is not None and max(scores) > hi):
+            for p, s in enumerate(scores):
+                if lo is not None and s < lo:
+                    faults.append(Fault("RB602", f"player {p + 1}'s score {s} is below the track's {lo}",
+                                        ("zones", zi, "track_min")))
+                if hi is not None and s > hi:
+                    faults.append(Fault("RB602", f"player {p + 1}'s score {s} is beyond the track's {hi}",
+                                        ("zones", zi, "track_max")))
     return faults
 
 

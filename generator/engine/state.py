@@ -161,11 +161,16 @@ class State:
         self.zone_totals: dict[str, dict] = {}  # zone -> {component: n} when last counted
         self.extra_totals: dict = {}  # {component: n} over the module's own places
         self.held: Counter = Counter()  # component -> total over all zones when last counted
+        self.moved: dict = {}  # component -> pieces the primitives added to the zones since (- taken out)
         self.comp_index = {c.id: i for i, c in enumerate(game.components)}
         self.box = box  # component -> how many exist (finite components only)
         self.endless = endless
         self.zone_rules = {z.id: z for z in game.zones}
         self.zone_index = {z.id: i for i, z in enumerate(game.zones)}
+        track = self.zone_rules.get(self.score_zone) if self.score_zone else None
+        # the score track's bounds (RB602), when the score zone declares any
+        self.track = (self.zone_index[self.score_zone], track.track_min, track.track_max) \
+            if track is not None and (track.track_min is not None or track.track_max is not None) else None
         self.scores = [0] * self.players
         self.round = 0
         self.turn = 0
@@ -235,33 +240,60 @@ class State:
         self.pile(zone).extend(pieces)
         return self.piles[zone]
 
+    def _arrived(self, zone: str, comp: str, n: int) -> None:
+        """A primitive moved n pieces of `comp` into `zone` (n < 0: out of it): keep the zone's
+        count for the conservation check current without recounting it."""
+        t = self.zone_totals.get(zone)
+        if t is None:
+            t = self.zone_totals[zone] = {}
+        t[comp] = t.get(comp, 0) + n
+
+    def _raw_count(self, zone: str) -> Counter:
+        c = _get(self.counts, zone)
+        if c is None:
+            c = Counter()
+            dict.__setitem__(self.counts, zone, c)
+        return c
+
     def take(self, src: str, dst: str, piece: tuple, n: int = 1, as_: tuple | None = None) -> int:
         """Move up to n of `piece` ((component, kind)) between count zones; returns how many moved.
         A supply with too few is recorded in `ran_out` (how often a finite supply ran short).
         `as_` relabels the pieces on arrival (a seal placed on the board keeps its owner's mark)."""
         if n <= 0:
             return 0
-        have = self.count(src)
-        if piece[0] in self.endless and src == BOX:
-            self.count(dst)[piece] += n
+        comp = piece[0]
+        if comp in self.endless and src == BOX:
+            self._raw_count(dst)[piece] += n
+            self._arrived(dst, comp, n)
+            self.moved[comp] = self.moved.get(comp, 0) + n
             return n
+        have = self._raw_count(src)
         got = have[piece]
         if got < n:
-            self.ran_out[piece[0]] += 1
+            self.ran_out[comp] += 1
             n = got
         if n:
             have[piece] -= n
             if not have[piece]:
                 del have[piece]
-            self.count(dst)[as_ or piece] += n
+            to = as_ or piece
+            self._raw_count(dst)[to] += n
+            self._arrived(src, comp, -n)
+            self._arrived(dst, to[0], n)
+            if to[0] != comp:
+                self.moved[comp] = self.moved.get(comp, 0) - n
+                self.moved[to[0]] = self.moved.get(to[0], 0) + n
         return n
 
     def draw(self, zone: str, at_random: bool = False):
         """The top piece of a pile (or a random one, for a bag), or None. An empty pile follows
         its zone's `on_empty` rule; with no rule but a `gap` (the sources are silent) nothing is
         drawn and the event is counted; with neither, the draw is a fault the validator reports."""
-        p = self.pile(zone)
+        p = _get(self.piles, zone)
+        if p is None:
+            p = self.pile(zone)
         if not p:
+            self.dirty.add(zone)
             rule = self.zone_rules.get(zone)
             how = rule.on_empty if rule else None
             if how == "reshuffle" and rule.refill_from:
@@ -289,35 +321,47 @@ class State:
         if at_random and len(p) > 1:
             i = self.rng.randrange(len(p))
             p[i], p[-1] = p[-1], p[i]
-        return p.pop()
+        piece = p.pop()
+        comp = piece[0]
+        self._arrived(zone, comp, -1)
+        self.moved[comp] = self.moved.get(comp, 0) - 1  # into the module's hands
+        return piece
 
     def add(self, zone: str, piece: tuple, n: int = 1) -> None:
         """Put n of a piece the module holds (drawn, or taken from one of its own places) into a
         count zone."""
-        self.dirty.add(zone)
-        c = _get(self.counts, zone)
-        if c is None:
-            c = Counter()
-            dict.__setitem__(self.counts, zone, c)
-        c[piece] += n
+        if n:
+            self._raw_count(zone)[piece] += n
+            comp = piece[0]
+            self._arrived(zone, comp, n)
+            self.moved[comp] = self.moved.get(comp, 0) + n
 
     def remove(self, zone: str, piece: tuple, n: int = 1) -> int:
         """Take up to n of a piece out of a count zone into the module's hands (to put it into
         a pile or one of its own places); returns how many it got."""
-        self.dirty.add(zone)
         c = _get(self.counts, zone)
         got = min(n, c[piece]) if c else 0
         if got > 0:
             c[piece] -= got
             if not c[piece]:
                 del c[piece]
+            comp = piece[0]
+            self._arrived(zone, comp, -got)
+            self.moved[comp] = self.moved.get(comp, 0) - got
         return max(got, 0)
 
     def put(self, zone: str, piece: tuple, bottom: bool = False) -> None:
+        """Put a piece the module holds onto a pile (on top, or at the bottom)."""
+        p = _get(self.piles, zone)
+        if p is None:
+            p = self.pile(zone)
         if bottom:
-            self.pile(zone).insert(0, piece)
+            p.insert(0, piece)
         else:
-            self.pile(zone).append(piece)
+            p.append(piece)
+        comp = piece[0]
+        self._arrived(zone, comp, 1)
+        self.moved[comp] = self.moved.get(comp, 0) + 1
 
     def gain_points(self, player: int, n: int, why: str) -> None:
         if n:
@@ -334,6 +378,12 @@ class State:
     def extra_zones(self) -> dict[str, list]:
         """Places a module keeps in its own structures (a grid, slots): {zone: [piece or None]}."""
         return {}
+
+    def extra_pieces(self):
+        """Every piece (or None, an empty slot) in the module's own places, for the conservation
+        check after every step: by default `extra_zones`' lists chained; a module may give a
+        cheaper iterable of the same pieces."""
+        return itertools.chain.from_iterable(self.extra_zones().values())
 
     def zones(self) -> dict[str, Counter]:
         """Every zone's contents by component (for transcripts and the components facts)."""
@@ -366,11 +416,12 @@ class State:
     def recount(self) -> tuple[Counter, list[tuple[str, str, int]]]:
         """Like `totals`, and makes the full count the base of the incremental checks."""
         self.dirty.clear()
+        self.moved = {}
         zt = self.zone_totals = {}
         negative = []
         for z in set(dict.keys(self.counts)) | set(dict.keys(self.piles)):
             zt[z] = self._zone_total(z, negative)
-        xt = self.extra_totals = _pieces_total(itertools.chain.from_iterable(self.extra_zones().values()))
+        xt = self.extra_totals = _pieces_total(self.extra_pieces())
         tot = self.held = Counter()
         for t in itertools.chain(zt.values(), (xt,)):
             for comp, n in t.items():
@@ -383,7 +434,8 @@ class State:
         between zones cancel out) and any (zone, component, n) below zero in the zones
         recounted. O(what changed), not O(every zone)."""
         negative: list = []
-        delta: dict = {}
+        delta = self.moved
+        self.moved = {}
         if self.dirty:
             zt = self.zone_totals
             for z in self.dirty:
@@ -393,7 +445,7 @@ class State:
                     _shift(delta, old, new)
                     zt[z] = new
             self.dirty.clear()
-        new = _pieces_total(itertools.chain.from_iterable(self.extra_zones().values()))
+        new = _pieces_total(self.extra_pieces())
         if new != self.extra_totals:
             _shift(delta, self.extra_totals, new)
             self.extra_totals = new
