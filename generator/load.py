@@ -9,9 +9,10 @@ duplicate keys at any depth. Every value's position (file, line, column; 1-based
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -32,8 +33,10 @@ _PLAIN_TAGS = {
 }
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
+    """A place in a file (1-based line and column, counted in characters). A named tuple, not a
+    frozen dataclass: the loader makes one per value, and a tuple is ten times cheaper to make."""
+
     file: str
     line: int
     column: int
@@ -114,7 +117,12 @@ class _Builder:
             return out
         if isinstance(node, SequenceNode):
             return [self.build(v, path + (i,), depth + 1) for i, v in enumerate(node.value)]
-        return self.constructor.construct_object(node, deep=True)
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except ValueError:  # int() refuses a string of more than sys.get_int_max_str_digits() digits
+            digits = len(node.value.lstrip("+-"))
+            raise _Reject("RB007", f"a number of {digits} digits is over Python's cap of {sys.get_int_max_str_digits()}",
+                          node.start_mark, "quote it if it is meant as text; no game needs such a number") from None
 
 
 class _NoAliasComposer(yaml.SafeLoader):
@@ -165,6 +173,156 @@ for _tag, _regexp, _first in [
     _NoAliasComposer.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_regexp), list(_first))
 
 
+# The fast path: libyaml's C parser (PyYAML's `yaml._yaml.CParser`) hands out events with their
+# marks, and the tree and its positions are built here, with an explicit stack (the C composer
+# recurses, and would crash on deep nesting before any cap is checked). It takes plain, clean
+# documents only: on anything else (a parser error, a tag, an anchor or alias, a merge key, a
+# duplicate key, a directive or second document, a key that is not a scalar, a cap exceeded, an
+# empty file or a top level that is not a mapping, and text with tabs or Unicode line or paragraph
+# separators, where libyaml and PyYAML's scanner may disagree) it gives up, and the pure-Python
+# path reads the file again and gives the diagnostic. libyaml counts columns in characters, as
+# PyYAML does; tests/test_load_fast.py checks that both paths agree value for value.
+try:
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml: every file takes the pure-Python path
+    _CParser = None
+
+_RESOLVE_FIRST: dict[str, list] = {}
+for _char, _resolvers in _NoAliasComposer.yaml_implicit_resolvers.items():  # by first character
+    for _t, _regexp in _resolvers:
+        _RESOLVE_FIRST.setdefault(_char, []).append((_t.rsplit(":", 1)[1], _regexp))
+# Text the fast path leaves alone, where libyaml and PyYAML's scanner part ways: tabs, Unicode
+# line and paragraph separators, and a '?' that may be an explicit-key indicator (followed by a
+# blank). So are a plain scalar holding '?' and an empty value inside a flow collection (below).
+_KEY_INDICATOR = re.compile(r"\?(?![^ \r\n])")
+
+
+class _GiveUp(Exception):
+    """The fast path leaves this document to the pure-Python path."""
+
+
+def _plain(value: str):
+    """A plain scalar under the YAML 1.2 core rules of `_NoAliasComposer` (the same resolvers)."""
+    for kind, regexp in _RESOLVE_FIRST.get(value[:1], ()):
+        if regexp.match(value):
+            if kind == "int":
+                return int(value)
+            if kind == "float":
+                return float(value)
+            if kind == "bool":
+                return value.lower() == "true"
+            return None
+    return value
+
+
+def _load_fast(text: str, file: str) -> tuple[dict, Positions] | None:
+    """(data, positions) of a clean document, or None to leave it to `_load_pure`."""
+    if _CParser is None or "\t" in text or "\u2028" in text or "\u2029" in text or (
+            "?" in text and _KEY_INDICATOR.search(text)):
+        return None
+    parser = _CParser(text)
+    try:
+        return _build_fast(parser, text, file)
+    except (_GiveUp, yaml.YAMLError, ValueError):  # a parser error, a huge number: the pure path words it
+        return None
+    finally:
+        parser.dispose()
+
+
+_NO_KEY = object()  # a mapping's frame between a value and the next key
+_BLOCK_STYLES = ("|", ">")
+_BLOCK_HEADER = re.compile(r"[|>](?:[-+][1-9]?|[1-9][-+]?)?(?=[ \r\n]|\Z)")  # as PyYAML's scanner wants it
+
+
+def _build_fast(parser, text: str, file: str) -> tuple[dict, Positions]:
+    events = yaml.events
+    Scalar, MapStart, SeqStart = events.ScalarEvent, events.MappingStartEvent, events.SequenceStartEvent
+    MapEnd, SeqEnd = events.MappingEndEvent, events.SequenceEndEvent
+    get = parser.get_event
+    if type(get()) is not events.StreamStartEvent:
+        raise _GiveUp
+    e = get()
+    if type(e) is not events.DocumentStartEvent or e.version or e.tags:
+        raise _GiveUp
+    pos = Positions()
+    values, keys = pos.values, pos.keys
+    no_key = _NO_KEY
+    new_tuple = tuple.__new__
+    nodes = 0
+    # one frame per open collection: [container, path, is a mapping, pending key, in a flow collection]
+    stack: list[list] = []
+    while True:
+        e = get()
+        t = type(e)
+        if t is MapEnd or t is SeqEnd:
+            container, path, is_map, _key, _flow = stack.pop()
+            if is_map:
+                values.pop(path + ("<key>",), None)  # as _Builder does: a key named '<key>' keeps no mark of its value
+            if not stack:
+                break
+            frame = stack[-1]
+            if frame[2]:
+                frame[0][frame[3]] = container
+                frame[3] = no_key
+            else:
+                frame[0].append(container)
+            continue
+        if t is not Scalar and t is not MapStart and t is not SeqStart:
+            raise _GiveUp  # an alias, or the end of the document where a value belongs
+        if e.anchor is not None or e.tag is not None:
+            raise _GiveUp
+        nodes += 1
+        if nodes > MAX_NODES or len(stack) > MAX_DEPTH:
+            raise _GiveUp
+        m = e.start_mark
+        mark = new_tuple(Mark, (file, m.line + 1, m.column + 1))
+        if not stack:  # the root
+            if t is not MapStart:
+                raise _GiveUp
+            values[()] = mark
+            stack.append([{}, (), True, no_key, e.flow_style])
+            continue
+        frame = stack[-1]
+        if t is Scalar:
+            raw = e.value
+            if e.implicit[0]:
+                # in a flow collection, libyaml 0.2.5 reads '?' into a plain scalar (PyYAML refuses
+                # it), and marks an empty value at the next token (PyYAML: right after the ':')
+                if frame[4] and ("?" in raw or not raw):
+                    raise _GiveUp
+                value = _plain(raw)
+            else:
+                value = raw
+                if e.style in _BLOCK_STYLES and not _BLOCK_HEADER.match(text, m.index):
+                    raise _GiveUp  # libyaml lets a comment touch a block scalar's header ('|#'); PyYAML refuses it
+        if frame[2]:
+            if frame[3] is no_key:  # this event is a key
+                if t is not Scalar or raw == "<<":
+                    raise _GiveUp
+                if value is None or isinstance(value, (bool, float)):
+                    value = raw
+                if value in frame[0]:
+                    raise _GiveUp
+                keys[frame[1] + (value,)] = mark
+                frame[3] = value
+                continue
+            path = frame[1] + (frame[3],)
+        else:
+            path = frame[1] + (len(frame[0]),)
+        values[path] = mark
+        if t is Scalar:
+            if frame[2]:
+                frame[0][frame[3]] = value
+                frame[3] = no_key
+            else:
+                frame[0].append(value)
+        else:
+            stack.append([{} if t is MapStart else [], path, t is MapStart, no_key, frame[4] or e.flow_style])
+    if type(get()) is not events.DocumentEndEvent or type(get()) is not events.StreamEndEvent:
+        raise _GiveUp
+    return container, pos
+
+
 _BAD_CHAR = re.compile("[%s]" % "".join(
     ["\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"] + [chr(o) for o in INVISIBLE]))
 _LONG_LINE = re.compile("[^\n]{%d}" % (MAX_LINE_CHARS + 1))
@@ -172,7 +330,9 @@ _LONG_LINE = re.compile("[^\n]{%d}" % (MAX_LINE_CHARS + 1))
 
 def _scan(text: str, file: str) -> Diagnostic | None:
     """Refuse overlong lines, and characters PyYAML would choke on or that hide in ids and terms."""
-    long = _LONG_LINE.search(text)
+    long = None
+    if len(text) > MAX_LINE_CHARS and max(map(len, text.split("\n"))) > MAX_LINE_CHARS:  # the cheap test first
+        long = _LONG_LINE.search(text)
     if long:
         n = text.count("\n", 0, long.start()) + 1
         return Diagnostic("RB007", f"line {n} is over the cap of {MAX_LINE_CHARS} characters", file, n,
@@ -231,6 +391,16 @@ def load_text(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
     bad = _scan(text, file)
     if bad:
         return None, Positions(), [bad]
+    directive = _DIRECTIVE.search(text)
+    if _CParser is not None and directive is None:
+        fast = _load_fast(text, file)
+        if fast is not None:
+            return fast[0], fast[1], []
+    return _load_pure(text, file)
+
+
+def _load_pure(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
+    """The reference loader: PyYAML's pure-Python scanner and parser. It gives every diagnostic."""
     loader = _NoAliasComposer(text)
     builder = _Builder(file)
     try:
