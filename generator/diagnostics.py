@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from enum import Enum
-from xml.sax.saxutils import quoteattr
 
 
 class Severity(str, Enum):
@@ -129,6 +128,7 @@ def format_json(diags: list[Diagnostic]) -> str:
 
 
 def format_junit(diags: list[Diagnostic]) -> str:
+    from xml.sax.saxutils import quoteattr  # here, not at the top: it pulls in urllib.request (~20 ms)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
