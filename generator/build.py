@@ -54,8 +54,12 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf:
     with _locked(cdir):  # one build per output folder at a time: they share the cache
         _remove_stale(out)
         prev = cache.read_manifest(out)
-        incremental = (prev is not None and prev.inputs.global_ == inputs.global_
-                       and cache.site_stamp(out) == prev.site)
+        why = ("" if prev is None
+               else " (the tool, site.yaml or the options changed)" if prev.inputs.global_ != inputs.global_
+               else " (a game folder was added or removed)" if set(prev.inputs.games) != set(inputs.games)
+               else f" ({out.name}/ changed since the last build)" if cache.site_stamp(out) != prev.site
+               else None)
+        incremental = why is None
         if incremental and prev.inputs == inputs:
             return []  # a build of these very inputs finished while this one waited
         changed = set(project.games) if not incremental else {
@@ -63,7 +67,7 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf:
         cache.forget(out)
         if log:
             log(f"rebuilding {', '.join(sorted(changed)) or 'the shared pages'} (the other games are unchanged)"
-                if incremental else "clean build" + (" (the tool, site.yaml or the options changed)" if prev else ""))
+                if incremental else f"clean build{why}")
         if not incremental:  # another tool, theme, option or site.yaml: start clean
             for child in cdir.iterdir():
                 shutil.rmtree(child, ignore_errors=True)

@@ -106,7 +106,15 @@ def test_rebuilds_do_only_what_changed(built, tmp_path, monkeypatch):
     assert said[0].startswith("clean build")
     assert "The rules library" in (out / "en/tiny/index.html").read_text(encoding="utf-8")
 
-    # 5. a failed build forgets the cache (it may hold half of the failed build): the next is clean
+    # 5. a game folder removed: a clean build, so its pages go too
+    shutil.move(content / "small", built / "small-away")
+    said.clear()
+    assert _build(content, out, log=said.append) == []
+    assert said[0].startswith("clean build")
+    assert not (out / "en/small").exists()
+    shutil.move(built / "small-away", content / "small")
+
+    # 6. a failed build forgets the cache (it may hold half of the failed build): the next is clean
     from generator import sphinx_
     real = sphinx_.run
     monkeypatch.setattr(sphinx_, "run", lambda *a, **k: real(*a, **k) + [Diagnostic("RB901", "injected")])
