@@ -6,8 +6,6 @@ Validation here is about shape only; cross-references, counts and translations a
 in `generator.check`, which needs the whole game at once.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
