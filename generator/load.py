@@ -244,83 +244,89 @@ def _build_fast(parser, text: str, file: str) -> tuple[dict, Positions]:
     e = get()
     if type(e) is not events.DocumentStartEvent or e.version or e.tags:
         raise _GiveUp
+    e = get()
+    if type(e) is not MapStart or e.anchor is not None or e.tag is not None:
+        raise _GiveUp
     pos = Positions()
     values, keys = pos.values, pos.keys
-    no_key = _NO_KEY
-    new_tuple = tuple.__new__
-    nodes = 0
-    # one frame per open collection: [container, path, is a mapping, pending key, in a flow collection]
-    stack: list[list] = []
+    no_key, resolvable, new_tuple = _NO_KEY, _RESOLVE_FIRST, tuple.__new__
+    m = e.start_mark
+    values[()] = new_tuple(Mark, (file, m.line + 1, m.column + 1))
+    nodes, depth = 1, 1
+    # the open collection: its container and path, whether it is a mapping, the key whose value
+    # comes next (no_key before a key), whether it is inside a flow collection; its parents wait
+    # on `stack` (a stack, not recursion: nesting costs no Python frames)
+    cont, cpath, is_map, key, flow = {}, (), True, no_key, e.flow_style
+    stack: list[tuple] = []
     while True:
         e = get()
         t = type(e)
-        if t is MapEnd or t is SeqEnd:
-            container, path, is_map, _key, _flow = stack.pop()
-            if is_map:
-                values.pop(path + ("<key>",), None)  # as _Builder does: a key named '<key>' keeps no mark of its value
-            if not stack:
-                break
-            frame = stack[-1]
-            if frame[2]:
-                frame[0][frame[3]] = container
-                frame[3] = no_key
-            else:
-                frame[0].append(container)
-            continue
-        if t is not Scalar and t is not MapStart and t is not SeqStart:
-            raise _GiveUp  # an alias, or the end of the document where a value belongs
-        if e.anchor is not None or e.tag is not None:
-            raise _GiveUp
-        nodes += 1
-        if nodes > MAX_NODES or len(stack) > MAX_DEPTH:
-            raise _GiveUp
-        m = e.start_mark
-        mark = new_tuple(Mark, (file, m.line + 1, m.column + 1))
-        if not stack:  # the root
-            if t is not MapStart:
-                raise _GiveUp
-            values[()] = mark
-            stack.append([{}, (), True, no_key, e.flow_style])
-            continue
-        frame = stack[-1]
         if t is Scalar:
+            if e.anchor is not None or e.tag is not None:
+                raise _GiveUp
+            nodes += 1
+            if nodes > MAX_NODES or depth > MAX_DEPTH:
+                raise _GiveUp
             raw = e.value
             if e.implicit[0]:
                 # in a flow collection, libyaml 0.2.5 reads '?' into a plain scalar (PyYAML refuses
                 # it), and marks an empty value at the next token (PyYAML: right after the ':')
-                if frame[4] and ("?" in raw or not raw):
+                if flow and ("?" in raw or not raw):
                     raise _GiveUp
-                value = _plain(raw)
+                value = _plain(raw) if raw[:1] in resolvable else raw
             else:
                 value = raw
-                if e.style in _BLOCK_STYLES and not _BLOCK_HEADER.match(text, m.index):
+                if e.style in _BLOCK_STYLES and not _BLOCK_HEADER.match(text, e.start_mark.index):
                     raise _GiveUp  # libyaml lets a comment touch a block scalar's header ('|#'); PyYAML refuses it
-        if frame[2]:
-            if frame[3] is no_key:  # this event is a key
-                if t is not Scalar or raw == "<<":
-                    raise _GiveUp
-                if value is None or isinstance(value, (bool, float)):
-                    value = raw
-                if value in frame[0]:
-                    raise _GiveUp
-                keys[frame[1] + (value,)] = mark
-                frame[3] = value
-                continue
-            path = frame[1] + (frame[3],)
-        else:
-            path = frame[1] + (len(frame[0]),)
-        values[path] = mark
-        if t is Scalar:
-            if frame[2]:
-                frame[0][frame[3]] = value
-                frame[3] = no_key
+            m = e.start_mark
+            mark = new_tuple(Mark, (file, m.line + 1, m.column + 1))
+            if is_map:
+                if key is no_key:  # this scalar is a key
+                    if raw == "<<":
+                        raise _GiveUp
+                    if value is None or value.__class__ is bool or value.__class__ is float:
+                        value = raw  # as _Builder does: such keys stay text
+                    if value in cont:
+                        raise _GiveUp
+                    keys[cpath + (value,)] = mark
+                    key = value
+                    continue
+                values[cpath + (key,)] = mark
+                cont[key] = value
+                key = no_key
             else:
-                frame[0].append(value)
+                values[cpath + (len(cont),)] = mark
+                cont.append(value)
+        elif t is MapStart or t is SeqStart:
+            if e.anchor is not None or e.tag is not None or (is_map and key is no_key):  # or a key that is no scalar
+                raise _GiveUp
+            nodes += 1
+            if nodes > MAX_NODES or depth > MAX_DEPTH:
+                raise _GiveUp
+            m = e.start_mark
+            path = cpath + ((key,) if is_map else (len(cont),))
+            values[path] = new_tuple(Mark, (file, m.line + 1, m.column + 1))
+            stack.append((cont, cpath, is_map, key, flow))
+            cont, cpath, is_map, key, flow = {} if t is MapStart else [], path, t is MapStart, no_key, flow or e.flow_style
+            depth += 1
+        elif t is MapEnd or t is SeqEnd:
+            if is_map:
+                values.pop(cpath + ("<key>",), None)  # as _Builder does: a key named '<key>' keeps no mark of its value
+            if not stack:
+                break
+            child = cont
+            cont, cpath, is_map, key, flow = stack.pop()
+            depth -= 1
+            if is_map:
+                cont[key] = child
+                key = no_key
+            else:
+                cont.append(child)
         else:
-            stack.append([{} if t is MapStart else [], path, t is MapStart, no_key, frame[4] or e.flow_style])
+            raise _GiveUp  # an alias, or the end of the document where a value belongs
     if type(get()) is not events.DocumentEndEvent or type(get()) is not events.StreamEndEvent:
         raise _GiveUp
-    return container, pos
+    return cont, pos
 
 
 _BAD_CHAR = re.compile("[%s]" % "".join(
