@@ -32,37 +32,38 @@ def check(state: State, full: bool = False, verify: bool = False) -> list[Fault]
     comp_index = state.comp_index
     box = state.box
     missed: list = []
-    if verify:
-        state.update_totals()
-        seen = {z: _nonzero(t) for z, t in state.zone_totals.items()}
-        totals, negative = state.recount()
-        now = {z: _nonzero(t) for z, t in state.zone_totals.items()}
-        missed = sorted(z for z in seen.keys() | now.keys() if seen.get(z, {}) != now.get(z, {}))
-        changed = totals.keys() | box.keys()
-    elif full:
-        state.update_totals()
-        totals, negative = state.totals()
-        if _nonzero(totals) != _nonzero(state.held):  # changed unseen (or the start): a new base for the increments
-            state.recount()
-        changed = totals.keys() | box.keys()
+    endless = state.endless
+    if verify or full:
+        if verify:
+            state.update_totals()
+            seen = {z: _nonzero(t) for z, t in state.zone_totals.items()}
+            totals, negative = state.recount()
+            now = {z: _nonzero(t) for z, t in state.zone_totals.items()}
+            missed = sorted(z for z in seen.keys() | now.keys() if seen.get(z, {}) != now.get(z, {}))
+        else:
+            state.update_totals()
+            totals, negative = state.totals()
+            if _nonzero(totals) != _nonzero(state.held):  # changed unseen (or the start): a new base for the increments
+                state.recount()
+        changed = list(box) + sorted(c for c in totals if c not in box)  # the box's order
     else:
         changed, negative = state.update_totals()
         totals = state.held
+        if len(changed) > 1:
+            changed.sort(key=lambda c: (c not in box, comp_index.get(c, 0), c))  # the box's order
     for zone, comp, n in negative:
         faults.append(Fault("RB601", f"zone '{zone}' holds {n} '{comp}'",
                             ("components", comp_index[comp]) if comp in comp_index else ()))
-    if changed:
-        endless = state.endless
-        for comp in sorted(changed, key=lambda c: (c not in box, comp_index.get(c, 0), c)):  # the box's order
-            n = box.get(comp)
-            have = totals.get(comp, 0)
-            if n is None:
-                if have and comp not in endless:
-                    faults.append(Fault("RB600", f"'{comp}' created: the box has none", ()))
-            elif have != n:
-                verb = "created" if have > n else "destroyed"
-                faults.append(Fault("RB600", f"{abs(have - n)} '{comp}' {verb}: the zones hold "
-                                    f"{have}, the box has {n}", ("components", comp_index[comp], "count")))
+    for comp in changed:
+        n = box.get(comp)
+        have = totals.get(comp, 0)
+        if n is None:
+            if have and comp not in endless:
+                faults.append(Fault("RB600", f"'{comp}' created: the box has none", ()))
+        elif have != n:
+            verb = "created" if have > n else "destroyed"
+            faults.append(Fault("RB600", f"{abs(have - n)} '{comp}' {verb}: the zones hold "
+                                f"{have}, the box has {n}", ("components", comp_index[comp], "count")))
     if missed:  # after the content's faults: this one is the module's
         faults.append(Fault("RB605", f"the engine module changed {', '.join(missed)} behind the primitives' "
                             "back (the incremental conservation check did not see it)", ()))

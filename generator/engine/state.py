@@ -159,7 +159,7 @@ class State:
         self.counts: dict[str, Counter] = _Zones(self.dirty, ((z, Counter(c)) for z, c in setup.zones.items()))
         self.piles: dict[str, list] = _Zones(self.dirty)
         self.zone_totals: dict[str, dict] = {}  # zone -> {component: n} when last counted
-        self.extra_totals: dict = {}  # {component: n} over the module's own places
+        self.extra_seen: list = []  # (a copy, {component: n}) of each list of the module's own places
         self.held: Counter = Counter()  # component -> total over all zones when last counted
         self.moved: dict = {}  # component -> pieces the primitives added to the zones since (- taken out)
         self.comp_index = {c.id: i for i, c in enumerate(game.components)}
@@ -379,11 +379,12 @@ class State:
         """Places a module keeps in its own structures (a grid, slots): {zone: [piece or None]}."""
         return {}
 
-    def extra_pieces(self):
-        """Every piece (or None, an empty slot) in the module's own places, for the conservation
-        check after every step: by default `extra_zones`' lists chained; a module may give a
-        cheaper iterable of the same pieces."""
-        return itertools.chain.from_iterable(self.extra_zones().values())
+    def extra_lists(self) -> tuple:
+        """The lists of pieces (or None, an empty slot) of the module's own places, for the
+        conservation check after every step: by default `extra_zones`' values; a module may give
+        its lists directly (cheaper). Only a list that differs from its copy at the last check is
+        recounted."""
+        return tuple(self.extra_zones().values())
 
     def zones(self) -> dict[str, Counter]:
         """Every zone's contents by component (for transcripts and the components facts)."""
@@ -396,20 +397,22 @@ class State:
             out.setdefault(z, Counter()).update(piece[0] for piece in p if piece)
         return out
 
-    def totals(self) -> tuple[Counter, list[tuple[str, str, int]]]:
+    def totals(self) -> tuple[dict, list[tuple[str, str, int]]]:
         """Each component's total over all zones, and any (zone, component, n) below zero, by a
         full recount of every zone (the reference the incremental check is held to)."""
-        tot: Counter = Counter()
+        tot: dict = {}
+        get = tot.get
         negative = []
         for z, c in dict.items(self.counts):
             for key, n in c.items():
                 if n < 0:
                     negative.append((z, key[0], n))
-                tot[key[0]] += n
+                comp = key[0]
+                tot[comp] = get(comp, 0) + n
         first = _first
         for p in dict.values(self.piles):
             _count_elements(tot, map(first, p))
-        for p in self.extra_zones().values():
+        for p in self.extra_lists():
             _count_elements(tot, map(first, filter(None, p)))
         return tot, negative
 
@@ -421,9 +424,9 @@ class State:
         negative = []
         for z in set(dict.keys(self.counts)) | set(dict.keys(self.piles)):
             zt[z] = self._zone_total(z, negative)
-        xt = self.extra_totals = _pieces_total(self.extra_pieces())
+        seen = self.extra_seen = [(list(lst), _pieces_total(lst)) for lst in self.extra_lists()]
         tot = self.held = Counter()
-        for t in itertools.chain(zt.values(), (xt,)):
+        for t in itertools.chain(zt.values(), (t for _l, t in seen)):
             for comp, n in t.items():
                 tot[comp] += n
         return tot, negative
@@ -445,10 +448,20 @@ class State:
                     _shift(delta, old, new)
                     zt[z] = new
             self.dirty.clear()
-        new = _pieces_total(self.extra_pieces())
-        if new != self.extra_totals:
-            _shift(delta, self.extra_totals, new)
-            self.extra_totals = new
+        lists = self.extra_lists()
+        seen = self.extra_seen
+        if len(lists) != len(seen):  # the module keeps more places than before, or fewer
+            for _copy, old in seen[len(lists):]:
+                _shift(delta, old, None)
+            del seen[len(lists):]
+            seen.extend(([], {}) for _ in range(len(lists) - len(seen)))
+        for i, lst in enumerate(lists):
+            copy, old = seen[i]
+            if lst != copy:
+                new = _pieces_total(lst)
+                if new != old:
+                    _shift(delta, old, new)
+                seen[i] = (lst[:], new)
         changed = [c for c, d in delta.items() if d]
         if changed:
             tot = self.held

@@ -192,8 +192,8 @@ class Ulm(State):
         return {"cathedral-grid": self.grid, "pushed-out": self.out, "loading-docks": self.docks,
                 "drawn": self.drawn, "oath-house-display": self.display}
 
-    def extra_pieces(self):
-        return itertools.chain(self.grid, self.out, self.docks, self.drawn, self.display)
+    def extra_lists(self):
+        return self.grid, self.out, self.docks, self.drawn, self.display
 
     # ----- helpers
     def sup(self, p: int) -> str:
