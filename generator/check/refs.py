@@ -9,15 +9,21 @@ from ..engine.setup import BOX
 from ..project import GameDoc, Project, game_folders
 
 
-def walk(node, path=()):
-    """Every mapping of the raw data with its path, parents before children."""
-    if isinstance(node, dict):
-        yield path, node
-        for k, v in node.items():
-            yield from walk(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from walk(v, path + (i,))
+def walk(node, path=()) -> list[tuple[tuple, dict]]:
+    """Every mapping of the raw data with its path, parents before children, in document order.
+    (A list made with a stack, not nested generators: the game is walked for every check.)"""
+    out = []
+    todo = [(path, node)] if isinstance(node, (dict, list)) else []
+    while todo:
+        p, n = todo.pop()
+        if isinstance(n, dict):
+            out.append((p, n))
+            children = [(p + (k,), v) for k, v in n.items() if isinstance(v, (dict, list))]
+        else:
+            children = [(p + (i,), v) for i, v in enumerate(n) if isinstance(v, (dict, list))]
+        children.reverse()
+        todo += children
+    return out
 
 
 def _hint(name: str, options) -> str:
@@ -30,7 +36,8 @@ def _hint(name: str, options) -> str:
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     seen: dict[str, tuple] = {}
-    for path, node in walk(game.raw):
+    mappings = walk(game.raw)
+    for path, node in mappings:
         ident = node.get("id")
         if not isinstance(ident, str) or (path and path[-1] in ("values",)):
             continue
@@ -58,7 +65,7 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
         if name not in options:
             diags.append(Diagnostic("RB201", f"unknown {sort} '{name}'", hint=_hint(name, options), **game.where(path)))
 
-    for path, node in walk(game.raw):
+    for path, node in mappings:
         for key, sort in (("gap", "gap"), ("source", "source")):
             if isinstance(node.get(key), str):
                 ref(path + (key,), sort, node[key])

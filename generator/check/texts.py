@@ -23,23 +23,28 @@ def is_text(node) -> bool:
             and not all(k in FIELD_NAMES for k in node))
 
 
-def texts_in(node, path=(), owner=()):
-    """Every localized text with its path and the items (outermost first) whose values it may use.
-
-    A text may use the values of any enclosing item: a card use says {points} of its card."""
-    if is_text(node):
-        yield path, node, owner
-        return
-    if isinstance(node, dict):
-        if "id" in node:
-            owner = owner + (node,)
-        for k, v in node.items():
-            if k in ("values", "aliases"):
-                continue
-            yield from texts_in(v, path + (k,), owner)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from texts_in(v, path + (i,), owner)
+def texts_in(node, path=(), owner=()) -> list[tuple[tuple, dict, tuple]]:
+    """Every localized text with its path and the items (outermost first) whose values it may use,
+    in document order. A text may use the values of any enclosing item: a card use says {points}
+    of its card. (A list made with a stack, not nested generators.)"""
+    out = []
+    todo = [(node, path, owner)]
+    while todo:
+        n, p, o = todo.pop()
+        if is_text(n):
+            out.append((p, n, o))
+        elif isinstance(n, dict):
+            if "id" in n:
+                o = o + (n,)
+            children = [(v, p + (k,), o) for k, v in n.items()
+                        if isinstance(v, (dict, list)) and k not in ("values", "aliases")]
+            children.reverse()
+            todo += children
+        elif isinstance(n, list):
+            children = [(v, p + (i,), o) for i, v in enumerate(n) if isinstance(v, (dict, list))]
+            children.reverse()
+            todo += children
+    return out
 
 
 def owner_values(owners) -> set[str]:
@@ -53,18 +58,21 @@ def owner_values(owners) -> set[str]:
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     langs = project.languages
     diags: list[Diagnostic] = []
+    known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
     for path, text, owner in texts_in(game.raw):
-        diags += check_text(game, path, text, owner, langs)
+        defined = known.get(id(owner))
+        if defined is None:
+            defined = known[id(owner)] = owner_values(owner)
+        diags += check_text(game, path, text, owner, langs, defined)
     return diags
 
 
-def check_text(game: GameDoc, path, text: dict, owner, langs: list[str]) -> list[Diagnostic]:
+def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None) -> list[Diagnostic]:
     diags = []
-    where = game.where(path)
     missing = [lang for lang in langs if lang not in text]
     if missing:
         diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(path),
-                                hint=f"add {missing[0]}: with the translation", **where))
+                                hint=f"add {missing[0]}: with the translation", **game.where(path)))
     for lang in text:
         if langs and lang not in langs:
             diags.append(Diagnostic("RB401", f"language '{lang}' is not one of the site's ({', '.join(langs)})",
@@ -78,7 +86,8 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str]) -> list
     if len(present) < 1:
         return diags
     ref = present[0]
-    defined = owner_values(owner)
+    if defined is None:
+        defined = owner_values(owner)
     ph = {lang: placeholders(text[lang]) for lang in present}
     for lang in present:
         for name in sorted(ph[lang] - defined):
