@@ -45,6 +45,7 @@ def config(tag: str, site, game_titles: dict[str, str], terms: dict[str, str] | 
         # reads HTML (html_admonition, html_image) or substitutes text; see SAFE_MYST_EXTENSIONS.
         "myst_enable_extensions": ["attrs_block"],
         "myst_heading_anchors": 0,
+        "myst_ref_domains": ["std"],  # links name labels; asking every domain (C++ parses each) cost a third of a build
         "suppress_warnings": ["myst.header"],
         "rb_tag": tag,
         "rb_languages": [(lang.tag, lang.name) for lang in site.languages],
