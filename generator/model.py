@@ -23,7 +23,9 @@ Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    # defer_build: a model's validator is made when first used, so only Game's and Site's are made
+    # (each nested model's schema once, inside them), not one more for each of the 25 classes
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True, defer_build=True)
 
 
 class Source(Strict):
