@@ -4,6 +4,10 @@ Only YAML's plain core is accepted: mappings, sequences and scalars. Tags, ancho
 and merge keys are refused (they are how YAML is made to run code or to explode), and so are
 duplicate keys at any depth. Every value's position (file, line, column; 1-based) is kept in a
 `Positions` map keyed by the value's path, so any later stage can point at the value at fault.
+
+Clean files are read with libyaml's C parser (`_load_fast`); anything unusual goes to the pure-
+Python path (`_load_pure`), which gives every diagnostic. Both give the same data and marks
+(tests/test_load_fast.py); without libyaml, every file takes the pure-Python path.
 """
 
 from __future__ import annotations
@@ -269,7 +273,7 @@ def _build_fast(parser, text: str, file: str) -> tuple[dict, Positions]:
                 raise _GiveUp
             raw = e.value
             if e.implicit[0]:
-                # in a flow collection, libyaml 0.2.5 reads '?' into a plain scalar (PyYAML refuses
+                # in a flow collection, libyaml (0.2.5 on) reads '?' into a plain scalar (PyYAML refuses
                 # it), and marks an empty value at the next token (PyYAML: right after the ':')
                 if flow and ("?" in raw or not raw):
                     raise _GiveUp
