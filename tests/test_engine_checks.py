@@ -25,6 +25,7 @@ ENGINE_CASES = [
     ("sim-no-end", "endless", None, "RB603", 54, 10),
     ("sim-empty-pile", "empty", None, "RB604", 31, 5),
     ("sim-engine-error", "crash", None, "RB605", 2, 5),
+    ("sim-engine-error-sampling", "crash-params", None, "RB605", 2, 5),  # raised past play() before
 ]
 
 
@@ -67,6 +68,8 @@ class BrokenState(State):
 
 
 def parameters(game, rng):
+    if BREAK["how"] == "crash-params":
+        raise ValueError("sample larger than population")
     return {}
 
 
@@ -157,3 +160,19 @@ def test_mutation_draw_pile_without_its_reshuffle_rule(ulm_content):
     _p, diags = validate(ulm_content, None, seeds=3)
     codes = {(d.code, d.line) for d in diags}
     assert ("RB604", line_of(f, "- id: draw-pile")) in codes, [(d.code, d.message) for d in diags]
+
+
+@pytest.mark.parametrize("old, new", [
+    ("    en: city coats of arms\n  count: 12\n", "    en: city coats of arms\n  count: 0\n"),
+    ("    en: city coats of arms\n  count: 12\n", "    en: city coats of arms\n  count: 1\n"),
+    ("    en: city coats of arms\n  count: 12\n", "    en: city coats of arms\n  count: 99\n"),
+    ("    en: tower tiles\n  count: 12\n", "    en: tower tiles\n  count: 13\n"),
+], ids=["no-coats", "one-coat", "99-coats", "13-tower-tiles"])
+def test_mutation_odd_counts_are_played_not_crashed_on(ulm_content, old, new):
+    """Found by the property test: more tower tiles than the data describes ran the module out of
+    names (StopIteration), and 0, 1 or 99 coats of arms made sampling the unknowns raise past
+    the simulation's guard (validate itself crashed). A piece beyond the described cards has no
+    rule now, a coat beyond the 12 push positions marks none, and a failure while sampling is RB605."""
+    edit(ulm_content / ULM, old, new)
+    _p, diags = validate(ulm_content, None, seeds=1)
+    assert not [d for d in diags if d.code == "RB605"], [(d.code, d.message) for d in diags]

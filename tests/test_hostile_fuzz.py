@@ -13,7 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 from generator.cli import validate
 from generator.diagnostics import CODES, Diagnostic, has_errors
 from generator.render import render_language
@@ -125,3 +125,59 @@ def test_mutated_yaml_text_gives_diagnostics_only(tmp_path, data):
     content = _content(tmp_path)
     (content / "tiny" / "game.yaml").write_bytes(text.encode("utf-8", "surrogatepass"))
     _check(content, tmp_path)
+
+
+# ---- the simulation on a real game: mutated numbers of the shipped Ulm, played by its engine module
+
+ULM = ROOT / "content" / "ulm"
+ULM_FILES = {name: yaml.safe_load((ULM / name).read_text(encoding="utf-8")) for name in ("game.yaml", "cards.yaml")}
+NUMBER_KEYS = {"count", "per_player", "max", "min"}  # besides everything under values:
+# 12 examples keep this test near 15 s (each validates Ulm and plays 6 games); RULEBOOK_FUZZ_EXAMPLES overrides
+SIM_SETTINGS = settings(max_examples=int(os.environ.get("RULEBOOK_FUZZ_EXAMPLES", 12)), deadline=None, database=None,
+                        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def _numbers(node, path=(), under_values=False):
+    """The paths of the integers the rules use: every number under `values:`, and the counts,
+    per-player numbers and bounds (components, kinds, setup steps, rounds, players)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _numbers(v, path + (k,), under_values or k == "values")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _numbers(v, path + (i,), under_values)
+    elif isinstance(node, int) and not isinstance(node, bool) and (under_values or path[-1] in NUMBER_KEYS):
+        yield path
+
+
+ULM_NUMBERS = [(name, p) for name, data in ULM_FILES.items() for p in _numbers(data)]
+ODD_NUMBERS = st.one_of(st.integers(0, 3), st.integers(-2, 60), st.sampled_from([0, 1, 99, 1000]))
+
+
+def _ulm_content(tmp: Path) -> Path:
+    from conftest import one_game_content
+    content = tmp / "content"
+    if content.exists():
+        shutil.rmtree(content)
+    return one_game_content(tmp, "ulm")
+
+
+@SIM_SETTINGS
+@given(st.data())
+def test_mutated_numbers_of_a_real_game_give_diagnostics_only_in_the_simulation(tmp_path, data):
+    """Costs, counts, draws, points, rounds and player numbers of the shipped Ulm changed at
+    random (schema-valid, often absurd): validating with the simulation answers with
+    diagnostics only, and the engine module never crashes (RB605 'the engine module failed'
+    would be a bug in games/ulm.py: every number it reads from the data must be survivable)."""
+    files = yaml.safe_load(yaml.safe_dump(ULM_FILES))  # a deep copy
+    changes = data.draw(st.lists(st.tuples(st.sampled_from(ULM_NUMBERS), ODD_NUMBERS), min_size=1, max_size=3))
+    for (name, path), value in changes:
+        _set(files[name], path, value)
+    content = _ulm_content(tmp_path)
+    for name, doc in files.items():
+        (content / "ulm" / name).write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    _project, diags = validate(content, None, seeds=1)
+    for d in diags:
+        assert isinstance(d, Diagnostic) and d.code in CODES and d.message
+    crashes = [d.message for d in diags if d.code == "RB605" and "engine module failed" in d.message]
+    assert not crashes, (changes, crashes)

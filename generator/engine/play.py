@@ -66,8 +66,14 @@ def play(game: Game, players: int, mode: str, seed: int, policy: Policy = random
     if full_check is None:
         full_check = os.environ.get("RULEBOOK_FULL_CHECK", "") not in ("", "0")
     module = module_for(game.id)
-    params = module.parameters(game, random.Random(f"{game.id}/{seed}/parameters")) if module else {}
-    setup = run_setup(game, players, mode, seed, module.kind_counts(game, params) if module else None)
+    try:
+        params = module.parameters(game, random.Random(f"{game.id}/{seed}/parameters")) if module else {}
+        kinds = module.kind_counts(game, params) if module else None
+    except Exception as e:  # sampling the unknowns from odd numbers: a module bug, reported, not raised
+        out = Outcome(game.id, players, mode, seed, SetupResult(players, mode))
+        out.fault = Fault("RB605", f"the engine module failed: {type(e).__name__}: {e}", ())
+        return out
+    setup = run_setup(game, players, mode, seed, kinds)
     out = Outcome(game.id, players, mode, seed, setup, params=params)
     if setup.shortages:
         s = setup.shortages[0]

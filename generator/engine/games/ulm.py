@@ -86,7 +86,7 @@ def parameters(game: Game, rng: random.Random) -> dict:
     chronicles = next(k.count for k in cards.kinds if k.id == "card-chronicle")
     others = cards.count - chronicles
     coats = next(c.count for c in game.components if c.id == "coat-of-arms")
-    gold = rng.randint(1, min(len(QUARTERS), coats - 1))
+    gold = rng.randint(1, min(len(QUARTERS), coats - 1)) if coats > 1 else 0  # and at least one silver
     gold_quarters = rng.sample(QUARTERS, gold)
     length = rng.randint(10, 16)
     north, south = [], []
@@ -103,7 +103,8 @@ def parameters(game: Game, rng: random.Random) -> dict:
         "coat_points": [rng.randint(1, 4) for _ in range(coats)],
         "coat_bonus": [rng.randint(1, 3) for _ in range(coats)],
         "coat_quarter": gold_quarters + [None] * (coats - gold),
-        "coat_edge": rng.sample(range(12), coats),
+        # 12 push positions show a coat each; a coat beyond them has none (None)
+        "coat_edge": rng.sample(range(12), min(coats, 12)) + [None] * (coats - 12),
         "river_length": length,
         "bridge": rng.randint(length // 3, 2 * length // 3),
         "north": north,
@@ -130,6 +131,12 @@ def new_state(game: Game, setup: SetupResult, seed: int, box: Counter, endless: 
     return Ulm(game, setup, seed, box, endless, params)
 
 
+def names(rng: random.Random, ids: list):
+    """The card ids of a component's pieces in random order, then None for every piece beyond
+    the cards the data describes (such a piece has no rule: a tower tile without effect)."""
+    return itertools.chain(rng.sample(ids, len(ids)), itertools.repeat(None))
+
+
 def colour(piece) -> str:
     return piece[1][12:]  # after "action-tile-"
 
@@ -152,7 +159,7 @@ class Ulm(State):
         self.docks = self.pile_of("loading-docks")
         del self.piles["loading-docks"]
         self.pile_of("bag")
-        chron = iter(rng.sample([c.id for g in game.cards for c in g.cards if c.kind == "card-chronicle"], 9))
+        chron = names(rng, [c.id for g in game.cards for c in g.cards if c.kind == "card-chronicle"])
 
         def card(piece):
             if piece[1] == "card-cathedral":
@@ -169,12 +176,13 @@ class Ulm(State):
         coats = {"coat-gold": iter(range(params["gold_coats"])),
                  "coat-silver": iter(range(params["gold_coats"], len(params["coat_points"])))}
         self.pile_of("coat-of-arms-stack", lambda piece: piece + (next(coats[piece[1]]),))
-        towers = iter(rng.sample([c.id for g in game.cards if g.id == "tower-tiles" for c in g.cards], 12))
+        towers = names(rng, [c.id for g in game.cards if g.id == "tower-tiles" for c in g.cards])
         self.pile_of("round-stack", lambda piece: piece + (next(towers),))
         self.pile_of("cathedral-tower", lambda piece: piece + (next(towers),))
-        descendants = rng.sample([c.id for g in game.cards if g.id == "descendants" for c in g.cards],
-                                 self.has("oath-house-display", ("descendant", "")))
-        self.count("oath-house-display").clear()
+        shown = self.has("oath-house-display", ("descendant", ""))
+        ids = [c.id for g in game.cards if g.id == "descendants" for c in g.cards]
+        descendants = rng.sample(ids, min(shown, len(ids))) + [None] * (shown - len(ids))
+        self.remove("oath-house-display", ("descendant", ""), shown)
         self.display = [("descendant", "", d) for d in descendants]
         start = v["setup-score-marker"]["space"]
         self.scores = [start] * self.players
@@ -702,8 +710,9 @@ class Ulm(State):
         i = chosen[2]
         self.put(f"coats#{p + 1}", chosen)
         self.gain_points(p, self.p["coat_points"][i], f"{chosen[1]} coat of arms")
-        if self.take(self.sup(p), "cathedral-edge", SEAL, as_=("seal", f"P{p + 1}")):
-            self.marks[self.p["coat_edge"][i]] = p
+        edge = self.p["coat_edge"][i]
+        if edge is not None and self.take(self.sup(p), "cathedral-edge", SEAL, as_=("seal", f"P{p + 1}")):
+            self.marks[edge] = p
         if chosen[1] == "coat-gold":
             q = self.p["coat_quarter"][i]
             self.take(self.sup(p), f"coat-space:{q}", SHIELD, as_=("family-shield", f"P{p + 1}"))
