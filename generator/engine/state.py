@@ -38,6 +38,12 @@ _get = dict.get
 _EMPTY: Counter = Counter()
 
 
+def _copy(c: Counter) -> Counter:
+    new = Counter()
+    dict.update(new, c)
+    return new
+
+
 def _pieces_total(p) -> dict:
     t: dict = {}
     _count_elements(t, map(_first, filter(None, p)))
@@ -156,7 +162,7 @@ class State:
         # recounts only those (and the module's own places); a full recount runs at every new
         # round and at the end, and after every step with `full_check` (invariants.py)
         self.dirty: set[str] = set()
-        self.counts: dict[str, Counter] = _Zones(self.dirty, ((z, Counter(c)) for z, c in setup.zones.items()))
+        self.counts: dict[str, Counter] = _Zones(self.dirty, ((z, _copy(c)) for z, c in setup.zones.items()))
         self.piles: dict[str, list] = _Zones(self.dirty)
         self.zone_totals: dict[str, dict] = {}  # zone -> {component: n} when last counted
         self.extra_seen: list = []  # (a copy, {component: n}) of each list of the module's own places

@@ -73,6 +73,8 @@ def _lanes():
 
 
 LANES = _lanes()
+_DO: dict[str, str] = {}  # action verb -> the method that carries it out
+_ACTIONS: dict[str, str] = {}  # tile colour -> the method that lists its actions
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
@@ -368,7 +370,7 @@ class Ulm(State):
                 acts.append(("keep",))  # the bag gave nothing: nothing to push
         else:  # act
             for c in sorted(set(self.remaining)):
-                acts += getattr(self, f"{c}_actions")(p)
+                acts += getattr(self, _ACTIONS.get(c) or _ACTIONS.setdefault(c, f"{c}_actions"))(p)
             acts.append(("end",))
         if self.free_play[p] or self.extra_plays:
             acts += self.play_actions(p)
@@ -495,9 +497,11 @@ class Ulm(State):
 
     # ----- applying an action
     def apply(self, a) -> None:
-        p = self.current
         verb = a[0]
-        getattr(self, "do_" + verb.replace("-", "_"))(p, *a[1:])
+        do = _DO.get(verb)
+        if do is None:
+            do = _DO[verb] = "do_" + verb.replace("-", "_")
+        getattr(self, do)(self.current, *a[1:])
 
     def do_builder(self, p, i):
         keep = self.drawn.pop(i)
