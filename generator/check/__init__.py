@@ -10,17 +10,22 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, has_errors
 from ..project import Project
-from . import counts, refs, scoring, simulate, texts
+from . import counts, refs, scoring, texts
 
 CHECKS = (refs.check, counts.check, texts.check, scoring.check)
 
 
-def run(project: Project, simulation: bool = True, seeds: int = simulate.DEFAULT_SEEDS,
+def run(project: Project, simulation: bool = True, seeds: int | None = None,
         seed: int | None = None, memo=None) -> list[Diagnostic]:
-    """Every check of every game. `memo` (a cache.SimulationMemo, kept by builds) returns a
-    game's simulation findings when its inputs are those of an earlier run, and keeps new ones."""
-    if seeds != simulate.DEFAULT_SEEDS or seed is not None:
-        memo = None  # the memo holds the default run only
+    """Every check of every game. `seeds` defaults to simulate.DEFAULT_SEEDS. `memo` (a
+    cache.SimulationMemo, kept by builds) returns a game's simulation findings when its inputs
+    are those of an earlier run, and keeps new ones."""
+    if simulation:  # imported here: the engines are not needed for static checks (--no-sim)
+        from . import simulate
+        if seeds is None:
+            seeds = simulate.DEFAULT_SEEDS
+        if seeds != simulate.DEFAULT_SEEDS or seed is not None:
+            memo = None  # the memo holds the default run only
     diags: list[Diagnostic] = []
     diags += refs.check_site(project)
     for game in project.games.values():
