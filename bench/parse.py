@@ -1,0 +1,127 @@
+"""Benchmark: what `rulebook validate --no-sim` costs next to only parsing the YAML with libyaml.
+
+Prints medians of several in-process runs of
+  (a) yaml.load with libyaml's CSafeLoader on every content file (content/*/*.yaml),
+  (b) our loader with positions (generator.load: the libyaml fast path), and the pure-Python one,
+  (c) read_project: load + schema (pydantic),
+  (d) validate --no-sim: read_project + the static checks (check.run(..., simulation=False)),
+and the ratio (d)/(a). With --processes, also whole processes timed with hyperfine (if installed):
+`rulebook validate --no-sim` against a Python process that only CSafeLoader-parses the same files.
+Not a test: figures go to docs/performance.md.
+
+    .venv/bin/python bench/parse.py [--runs N] [--content DIR] [--processes]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from generator import check, load  # noqa: E402
+from generator.project import read_project  # noqa: E402
+
+
+def median_of(n: int, fn) -> tuple[float, float]:
+    """Median wall time and median CPU time of n runs (CPU time says more on a busy machine)."""
+    wall, cpu = [], []
+    for _ in range(n):
+        t, c = time.perf_counter(), time.process_time()
+        fn()
+        wall.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def row(label: str, t: tuple[float, float], base: tuple[float, float] | None = None) -> str:
+    out = f"{label:42s} {t[0] * 1000:7.1f} ms wall {t[1] * 1000:7.1f} ms CPU"
+    if base:
+        out += f"   ({t[0] / base[0]:.2f}x / {t[1] / base[1]:.2f}x a)"
+    return out
+
+
+def pure_only(fn):
+    """Run fn with the libyaml fast path switched off."""
+    def run():
+        saved, load._CParser = load._CParser, None
+        try:
+            return fn()
+        finally:
+            load._CParser = saved
+    return run
+
+
+def hyperfine(content: Path) -> None:
+    exe = shutil.which("hyperfine")
+    if not exe:
+        print("hyperfine not found: no process figures")
+        return
+    py = sys.executable
+    rulebook = str(Path(py).with_name("rulebook"))
+    glob = str(content.relative_to(ROOT) if content.is_relative_to(ROOT) else content) + "/*/*.yaml"
+    parse = (f"{py} -c 'import yaml,glob; [yaml.load(open(f,encoding=\"utf-8\").read(), Loader=yaml.CSafeLoader) "
+             f"for f in glob.glob(\"{glob}\")]'")
+    validate = f"{rulebook} validate --no-sim --content {content}"
+    # Python compiles generator/*.py at every start when PYTHONDONTWRITEBYTECODE is set (as in
+    # some sandboxes); an installed rulebook has its bytecode cached, so measure that way too.
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, env in (("as the environment is", {}),
+                           ("with a bytecode cache", {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": tmp})):
+            out = Path(tmp) / "h.json"
+            subprocess.run([exe, "-N", "-w", "2", "-r", "10", "--export-json", str(out), validate, parse],
+                           cwd=ROOT, check=True, capture_output=True, env={**os.environ, **env})
+            rows = json.loads(out.read_text())["results"]
+            (v, vc), (p, pc) = ((statistics.median(r["times"]), r["user"] + r["system"]) for r in rows)
+            print(f"# whole processes, {label} (hyperfine, 10 runs after 2 warm-ups: median wall, mean user+system CPU)")
+            print(f"rulebook validate --no-sim:          {v * 1000:7.1f} ms wall {vc * 1000:7.1f} ms CPU")
+            print(f"python + CSafeLoader parse only:     {p * 1000:7.1f} ms wall {pc * 1000:7.1f} ms CPU")
+            print(f"ratio:                               {v / p:7.2f}x wall {vc / pc:7.2f}x CPU")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--content", type=Path, default=ROOT / "content")
+    ap.add_argument("--processes", action="store_true", help="also time whole processes with hyperfine")
+    args = ap.parse_args()
+    content = args.content.resolve()
+    files = sorted(content.glob("*/*.yaml"))
+    n = args.runs
+
+    project, diags = read_project(content)
+    assert project.games, diags
+
+    plain = median_of(n, lambda: [yaml.load(f.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) for f in files])
+    ours = median_of(n, lambda: [load.load_file(f) for f in files])
+    pure = median_of(max(1, n // 3), pure_only(lambda: [load.load_file(f) for f in files]))
+    read = median_of(n, lambda: read_project(content))
+    static = median_of(n, lambda: check.run(read_project(content)[0], simulation=False))
+    checks = median_of(n, lambda: check.run(project, simulation=False))
+    print(f"# in-process medians of {n} runs, {len(files)} files of {len(project.games)} games"
+          f" (libyaml {'present' if load._CParser else 'MISSING: pure-Python path only'})")
+    print(row("(a) yaml.load, CSafeLoader:", plain))
+    print(row("(b) load with positions (fast path):", ours, plain))
+    print(row("    load with positions (pure Python):", pure, plain))
+    print(row("(c) read_project (load + schema):", read, plain))
+    print(row("    static checks alone:", checks, plain))
+    print(row("(d) validate --no-sim (read + checks):", static, plain))
+    print(f"ratio (d)/(a): {static[0] / plain[0]:.2f}x wall, {static[1] / plain[1]:.2f}x CPU")
+    if args.processes:
+        hyperfine(content)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
