@@ -4,8 +4,9 @@ Prints, for every game with an engine module, full simulated games per second pe
 and mode (random play, invariants after every step; the median of --runs runs), and the ratio
 of the engine to a yardstick: `yardstick_game`, a minimal hand-written loop of the same Ulm
 basic game the engine's Ulm module plays (its docstring says exactly what it plays and leaves
-out), measured in the same run, alternating with the engine, --runs times; the median ratio is
-the figure (the machine may be shared and noisy). The goal: the engine within 5x of it.
+out; tests/test_engine.py checks it still takes as many decisions per game as the engine),
+measured in the same run, alternating with the engine, --runs times; the median ratio is the
+figure (the machine may be shared and noisy). The goal: the engine within 5x of it.
 Parsing against validation is bench/parse.py's. Figures go to docs/performance.md.
 
     .venv/bin/python bench/validate.py [--games N] [--runs R] [--content DIR] [--only ulm]

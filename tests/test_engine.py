@@ -104,3 +104,20 @@ def test_validate_simulates_and_replays_one_seed():
     assert r.returncode == 0, r.stderr
     r = _rulebook("validate", "--seeds", "-1")
     assert r.returncode == 2
+
+
+def test_the_bench_yardstick_plays_the_same_ulm_game_as_the_engine():
+    """bench/validate.py's yardstick (a hand-written loop the engine's speed is measured against)
+    must keep playing the engine's Ulm basic game: as many decisions per game, within noise."""
+    import importlib.util
+    import random
+    spec = importlib.util.spec_from_file_location("bench_validate", ROOT / "bench" / "validate.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    g = GAMES["ulm"]
+    numbers = bench.yardstick_numbers(g)
+    for p in player_counts(g, "basic"):
+        rng = random.Random(p)
+        yard = sum(bench.yardstick_game(p, rng, numbers) for _ in range(60)) / 60
+        engine = sum(play(g, p, "basic", seed).steps for seed in range(60)) / 60
+        assert abs(yard - engine) < 0.06 * engine, (p, yard, engine)
