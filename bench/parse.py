@@ -55,7 +55,7 @@ def row(label: str, t: tuple[float, float], base: tuple[float, float] | None = N
 def pure_only(fn):
     """Run fn with the libyaml fast path switched off."""
     def run():
-        saved, load._CParser = load._CParser, None
+        saved, load._CParser = getattr(load, '_CParser', None), None
         try:
             return fn()
         finally:
@@ -110,7 +110,7 @@ def main() -> int:
     static = median_of(n, lambda: check.run(read_project(content)[0], simulation=False))
     checks = median_of(n, lambda: check.run(project, simulation=False))
     print(f"# in-process medians of {n} runs, {len(files)} files of {len(project.games)} games"
-          f" (libyaml {'present' if load._CParser else 'MISSING: pure-Python path only'})")
+          f" (libyaml {'present' if getattr(load, '_CParser', None) else 'MISSING: pure-Python path only'})")
     print(row("(a) yaml.load, CSafeLoader:", plain))
     print(row("(b) load with positions (fast path):", ours, plain))
     print(row("    load with positions (pure Python):", pure, plain))
