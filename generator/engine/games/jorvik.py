@@ -257,12 +257,12 @@ class Jorvik(State):
         return f"player-supply#{p + 1}"
 
     def coins(self, p: int) -> int:
-        return self.count(self.sup(p))[COIN]
+        return self.has(self.sup(p), COIN)
 
     def earn(self, p: int, n: int, why: str) -> None:
         """Coins are unlimited: what the supply lacks is made up (the rules' stand-in)."""
-        got = self.take(SUPPLY, self.sup(p), COIN, min(n, self.count(SUPPLY)[COIN]))
-        self.count(self.sup(p))[COIN] += n - got
+        got = self.take(SUPPLY, self.sup(p), COIN, min(n, self.has(SUPPLY, COIN)))
+        self.add(self.sup(p), COIN, n - got)
         self.say(f"P{p + 1} takes {n} coin{'s' if n != 1 else ''} ({why})")
 
     def pay(self, p: int, n: int, to: int | None = None) -> None:
@@ -275,9 +275,9 @@ class Jorvik(State):
         return self.pile(f"unloading#{p + 1}")
 
     def owned(self, p: int, cid: str, also_unloading: bool = False) -> list:
-        out = [c for c in self.cards(p) if c[2] == cid]
+        out = [c for c in self.look(f"cards#{p + 1}") if c[2] == cid]
         if also_unloading:
-            out += [c for c in self.unloading(p) if c[2] == cid]
+            out += [c for c in self.look(f"unloading#{p + 1}") if c[2] == cid]
         return out
 
     def to_box(self, card: tuple) -> None:
@@ -306,9 +306,9 @@ class Jorvik(State):
     def viking_home(self, vk: tuple, owner: int) -> None:
         """A viking leaves a trail or the reserve row: home, or to the box if brown (used)."""
         if vk == BROWN:
-            self.count(BOX)[BROWN] += 1
+            self.add(BOX, BROWN)
             brown = self.owned(owner, BROWN_CARD, True)
-            left = self.count(f"brown-card#{owner + 1}")[BROWN]
+            left = self.has(f"brown-card#{owner + 1}", BROWN)
             out = sum(1 for t in self.trails.values() for vk2, o in t if vk2 == BROWN and o == owner)
             out += sum(1 for _c, o, vk2 in self.reserve if vk2 == BROWN and o == owner)
             if brown and (self.p["brown_discard"] == "first" or not (left or out)):
@@ -316,7 +316,7 @@ class Jorvik(State):
                 self.discard_owned(owner, brown[0])
                 self.say(f"P{owner + 1}'s brown-viking card is discarded" + (f" with {rest} unused" if rest else ""))
         else:
-            self.count(self.sup(owner))[vk] += 1
+            self.add(self.sup(owner), vk)
 
     # ----- round flow
     def round_start(self) -> None:
@@ -366,7 +366,7 @@ class Jorvik(State):
         self.demand_start()
 
     def defence(self, p: int) -> int:
-        ws = sorted((self.info[c[3]]["defence"] for c in self.cards(p) if c[2] == "card-warrior"), reverse=True)
+        ws = sorted((self.info[c[3]]["defence"] for c in self.look(f"cards#{p + 1}") if c[2] == "card-warrior"), reverse=True)
         champions = len(self.owned(p, "card-guard-champion"))
         return sum(ws) + sum(ws[:champions])
 
@@ -398,7 +398,7 @@ class Jorvik(State):
             self.next_placer()
 
     def placements(self, p: int) -> list:
-        kinds = [vk for vk, z in ((OWN, self.sup(p)), (BROWN, f"brown-card#{p + 1}")) if self.count(z)[vk]]
+        kinds = [vk for vk, z in ((OWN, self.sup(p)), (BROWN, f"brown-card#{p + 1}")) if self.has(z, vk)]
         acts = [("trail", s, vk) for s, t in self.trails.items() if len(t) < self.trail_max for vk in kinds]
         acts += [("reserve", s, vk) for s in self.upper if s in self.space for vk in kinds]
         return acts
@@ -414,9 +414,7 @@ class Jorvik(State):
     def do_place(self, p: int, how: str, s: int, vk: tuple) -> None:
         self.turn += 1
         src = self.sup(p) if vk == OWN else f"brown-card#{p + 1}"
-        self.count(src)[vk] -= 1
-        if not self.count(src)[vk]:
-            del self.count(src)[vk]
+        self.remove(src, vk)  # into a trail or the reserve row: the module's own places
         if how == "trail":
             self.trails[s].append((vk, p))
             self.say(f"P{p + 1} queues a {vk[1]} for space {s} (place {len(self.trails[s])})")
@@ -554,9 +552,9 @@ class Jorvik(State):
 
     def storage_room(self, p: int) -> dict[str, int]:
         v = self.v
-        room = {"storage": v["goods-storage"]["board"] - sum(self.count(f"storage#{p + 1}").values()),
+        room = {"storage": v["goods-storage"]["board"] - sum(self.held_in(f"storage#{p + 1}").values()),
                 "warehouse": len(self.owned(p, "card-building-warehouse")) * v["card-building-warehouse"]["spaces"]
-                - sum(self.count(f"warehouse#{p + 1}").values())}
+                - sum(self.held_in(f"warehouse#{p + 1}").values())}
         return {k: n for k, n in room.items() if n > 0}
 
     def unload_actions(self, p: int) -> list:
@@ -564,10 +562,10 @@ class Jorvik(State):
         if self.giving:
             if self.giving[0]:
                 return [("give", k) for k in self.pool_kinds()]
-            return [("take", k[1]) for k in sorted(self.count(COMMON)) if self.count(COMMON)[k] > 0]
+            return [("take", k[1]) for k in sorted(self.held_in(COMMON)) if self.held_in(COMMON)[k] > 0]
         kinds = self.pool_kinds()
         acts: list = [("done",)]
-        mine = self.cards(p)
+        mine = self.look(f"cards#{p + 1}")
         for c in mine:
             i = self.info.get(c[3], {})
             if c[2] == "card-craftsman":
@@ -577,7 +575,7 @@ class Jorvik(State):
                 acts.append(("sell", i["good"], c[3]))
             elif c[2] == "card-god" and self.jarl and i["good"] in kinds and ("offer", i["good"]) not in acts:
                 acts.append(("offer", i["good"]))
-            elif c[2] == "card-building-market" and any(self.count(COMMON).values()):
+            elif c[2] == "card-building-market" and any(self.held_in(COMMON).values()):
                 acts.append(("market", c[3]))
             elif c[2] == "card-building-rework":
                 acts += [("rework", c[3], c2[3]) for c2 in self.owned(p, "card-craftsman") if any(self.materials.get(c2[3], []))]
@@ -653,10 +651,10 @@ class Jorvik(State):
             self.giving = (n, "coin" if kind == "sell2" else "take")
             self.say(f"P{p + 1} gives {n} goods ({kind})")
         elif kind == "market":
-            self.discard_owned(p, next(c for c in self.cards(p) if c[3] == act[1]))
+            self.discard_owned(p, next(c for c in self.look(f"cards#{p + 1}") if c[3] == act[1]))
             self.giving = (0, "take")
         elif kind == "rework":
-            self.discard_owned(p, next(c for c in self.cards(p) if c[3] == act[1]))
+            self.discard_owned(p, next(c for c in self.look(f"cards#{p + 1}") if c[3] == act[1]))
             mats = self.materials[act[2]]
             taken = [j for j, g in enumerate(mats) if g][:v["card-building-rework"]["goods"]]
             for j in taken:
@@ -664,7 +662,7 @@ class Jorvik(State):
                 mats[j] = None
             self.say(f"P{p + 1} takes {len(taken)} goods back from a craftsman")
         elif kind == "steal":
-            self.discard_owned(p, next(c for c in self.cards(p) if c[3] == act[1]))
+            self.discard_owned(p, next(c for c in self.look(f"cards#{p + 1}") if c[3] == act[1]))
             mats = self.materials[act[2]]
             self.pool.append((mats[act[3]], False))
             self.say(f"P{p + 1} steals {mats[act[3]][1][6:]} from an opponent's craftsman")
@@ -784,7 +782,7 @@ class Jorvik(State):
         v = self.v
         for k in range(self.players):
             p = (self.start + k) % self.players
-            mine = self.cards(p) + self.unloading(p)
+            mine = self.look(f"cards#{p + 1}") + self.look(f"unloading#{p + 1}")
             of = Counter(c[2] for c in mine)
             info = [self.info.get(c[3], {}) if len(c) > 3 else {} for c in mine]
             crafts = [(c, i) for c, i in zip(mine, info) if c[2] == "card-craftsman"]
@@ -803,7 +801,7 @@ class Jorvik(State):
                     + of["card-bard-craftsmen"] * v["card-bard-craftsmen"]["points"] * of["card-craftsman"]
                     + of["card-bard-journeys"] * v["card-bard-journeys"]["points"] * of["card-journey"])
             self.gain_points(p, bard, "bards")
-            stored = sum(self.count(f"warehouse#{p + 1}").values())
+            stored = sum(self.held_in(f"warehouse#{p + 1}").values())
             self.gain_points(p, stored * v["card-building-warehouse"]["points"], "goods in the warehouse")
         self.say("final scores: " + " ".join(f"P{i + 1}={s}" for i, s in enumerate(self.scores)))
         self.over = True

@@ -306,12 +306,12 @@ class Ursuppe(State):
         return self.ascending()[::-1]
 
     def bp(self, p: int) -> int:
-        have = self.count(self.sup(p))
+        have = self.held_in(self.sup(p))
         return have[SMALL] + have[LARGE] * self.per_bp[LARGE]
 
     def gain_bp(self, p: int, n: int) -> None:
         """Chips from the bank (the box): large ones first; a short bank pays what it has."""
-        bank, large = self.count(BOX), self.per_bp[LARGE]
+        bank, large = self.held_in(BOX), self.per_bp[LARGE]
         want = n
         k = min(n // large, bank[LARGE])
         n -= self.take(BOX, self.sup(p), LARGE, k) * large
@@ -321,7 +321,7 @@ class Ursuppe(State):
 
     def pay_bp(self, p: int, n: int) -> None:
         """Pay n BP (legal moves never ask more than the player has), taking change in small chips."""
-        have, large = self.count(self.sup(p)), self.per_bp[LARGE]
+        have, large = self.held_in(self.sup(p)), self.per_bp[LARGE]
         k = min(n // large, have[LARGE])
         n -= self.take(self.sup(p), BOX, LARGE, k) * large
         if have[SMALL] >= n:
@@ -347,10 +347,10 @@ class Ursuppe(State):
             self.say(f"{self.name(a)} takes {n} damage" + (f" (only {got} DP left to mark it)" if got < n else ""))
 
     def damage_of(self, a) -> int:
-        return self.count("damage")[(DP, self.name(a))]
+        return self.has("damage", (DP, self.name(a)))
 
     def env_card(self):
-        return self.piles["environment-space"][-1][2]
+        return self.look("environment-space")[-1][2]
 
     def uv(self, p: int) -> int:
         return sum(self.p["gene_uv"][c[2]] for c in self.genes[p])
@@ -393,7 +393,7 @@ class Ursuppe(State):
 
     def check_colours(self) -> None:
         """The core conserves food as a whole; this checks every colour on its own."""
-        zones = [self.counts[z] for z in self.food_zones]
+        zones = [self.held_in(z) for z in self.food_zones]
         for k in range(self.game.colours):
             c = colour(k)
             n = sum(z.get(c, 0) for z in zones)
@@ -487,7 +487,7 @@ class Ursuppe(State):
 
     def eat(self, a) -> None:
         p, i = a[0], self.at[a]
-        here = self.count(self.space(i))
+        here = self.held_in(self.space(i))
         ways = [w for w in self.diets(p) if all(here[c] >= n for c, n in w.items())]
         fed = bool(ways)
         if fed:
@@ -535,11 +535,11 @@ class Ursuppe(State):
     def divide(self, p):
         cost = self.v["action-divide"]["cost"]
         spaces = range(len(self.cells))
-        if not self.mine(p) and self.count(self.sup(p))[(AMOEBA, "")]:
+        if not self.mine(p) and self.has(self.sup(p), (AMOEBA, "")):
             a = yield [("free", i) for i in spaces]
             self.place(p, a[1])
             self.say(f"P{p + 1} had no amoeba on the board: a free one")
-        while self.bp(p) >= cost and self.count(self.sup(p))[(AMOEBA, "")]:
+        while self.bp(p) >= cost and self.has(self.sup(p), (AMOEBA, "")):
             mine = {self.at[(p, n)] for n in self.mine(p)}
             if len(mine) == 1 and len(self.mine(p)) == 1:
                 targets = [i for i in spaces if i not in mine]
