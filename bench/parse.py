@@ -6,10 +6,11 @@ Prints medians of several in-process runs of
   (c) read_project: load + schema (pydantic),
   (d) validate --no-sim: read_project + the static checks (check.run(..., simulation=False)),
 and the ratio (d)/(a). With --processes, also whole processes timed with hyperfine (if installed):
-`rulebook validate --no-sim` against a Python process that only CSafeLoader-parses the same files.
+`rulebook validate --no-sim` against a Python process that only CSafeLoader-parses the same files;
+with --by-turns N, the same two processes run by turns (steadier when other work shares the machine).
 Not a test: figures go to docs/performance.md.
 
-    .venv/bin/python bench/parse.py [--runs N] [--content DIR] [--processes]
+    .venv/bin/python bench/parse.py [--runs N] [--content DIR] [--processes] [--by-turns N]
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -90,11 +92,38 @@ def hyperfine(content: Path) -> None:
             print(f"ratio:                               {v / p:7.2f}x wall {vc / pc:7.2f}x CPU")
 
 
+def interleaved(content: Path, n: int) -> None:
+    """The two processes run by turns, n times each: on a shared machine the load then falls on
+    both alike (hyperfine runs all of one command, then all of the other). CPU is user+system."""
+    py = sys.executable
+    validate = [str(Path(py).with_name("rulebook")), "validate", "--no-sim", "--content", str(content)]
+    parse = [py, "-c", "import yaml,glob; [yaml.load(open(f,encoding='utf-8').read(), Loader=yaml.CSafeLoader) "
+             f"for f in glob.glob({str(content) + '/*/*.yaml'!r})]"]
+    times: dict[str, tuple[list, list]] = {"validate": ([], []), "parse": ([], [])}
+    for i in range(n + 2):  # two warm-ups
+        for name, cmd in (("validate", validate), ("parse", parse)):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run(cmd, cwd=ROOT, check=False, capture_output=True)
+            wall = time.perf_counter() - t
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if i >= 2:
+                times[name][0].append(wall)
+                times[name][1].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    (v, vc), (p, pc) = ((statistics.median(w), statistics.median(c)) for w, c in times.values())
+    print(f"# whole processes by turns, as the environment is (medians of {n} each after 2 warm-ups)")
+    print(f"rulebook validate --no-sim:          {v * 1000:7.1f} ms wall {vc * 1000:7.1f} ms CPU")
+    print(f"python + CSafeLoader parse only:     {p * 1000:7.1f} ms wall {pc * 1000:7.1f} ms CPU")
+    print(f"ratio:                               {v / p:7.2f}x wall {vc / pc:7.2f}x CPU")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--content", type=Path, default=ROOT / "content")
     ap.add_argument("--processes", action="store_true", help="also time whole processes with hyperfine")
+    ap.add_argument("--by-turns", type=int, default=0, metavar="N",
+                    help="also time whole processes run by turns, N times each (steadier on a busy machine)")
     args = ap.parse_args()
     content = args.content.resolve()
     files = sorted(content.glob("*/*.yaml"))
@@ -120,6 +149,8 @@ def main() -> int:
     print(f"ratio (d)/(a): {static[0] / plain[0]:.2f}x wall, {static[1] / plain[1]:.2f}x CPU")
     if args.processes:
         hyperfine(content)
+    if args.by_turns:
+        interleaved(content, args.by_turns)
     return 0
 
 
