@@ -196,9 +196,10 @@ for _char, _resolvers in _NoAliasComposer.yaml_implicit_resolvers.items():  # by
     for _t, _regexp in _resolvers:
         _RESOLVE_FIRST.setdefault(_char, []).append((_t.rsplit(":", 1)[1], _regexp))
 # Text the fast path leaves alone, where libyaml and PyYAML's scanner part ways: tabs, Unicode
-# line and paragraph separators, and a '?' that may be an explicit-key indicator (followed by a
-# blank). So are a plain scalar holding '?' and an empty value inside a flow collection (below).
-_KEY_INDICATOR = re.compile(r"\?(?![^ \r\n])")
+# line and paragraph separators, and a '?' that may be an explicit-key indicator: one followed by
+# a blank and not right after a letter or digit ("Why? Because" is prose in a scalar). So are a
+# plain scalar holding '?' and an empty value inside a flow collection (below).
+_KEY_INDICATOR = re.compile(r"(?<![^\W_])\?(?![^ \r\n])")
 
 
 class _GiveUp(Exception):

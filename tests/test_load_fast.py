@@ -85,7 +85,8 @@ HOSTILE = [
     "a: {b: , c: d}\n", "a: {b:\n  , c: d}\n", "a: [b, , c]\n", "a: {b}\n", "a: {b: x, ,c: d}\n",
     "a:\n  - >+#\n  - 1\n", "a: >#\n  x\n", "a: |2#\n   x\n", "a: |+ #c\n  x\n\n", "a: |10\n  x\n", "a: |0\n  x\n",
     "a:\tb\n", "a: [1,\t2]\n", "a: b\u2028c: d\n", "a: x\u2029\n", "a: 'x\u2028y'\n", "a: b\rc: d\n",
-    "a: b?c\nd: http://x.y/?p=1\n", "a: is it? yes\n", "a: x ?\n",
+    "a: b?c\nd: http://x.y/?p=1\n", "a: is it? yes\n", "a: x ?\n", "a: Why? Because\nb: 中文? 是\n", "k?: v\nWhy? k: x\n",
+    "a: [Why? x]\n", "a: {b: Why? x}\n", "a: x_? y\n", "a: 'q? x'\n", "a: q?\n  more? yes\n", "a: [x?, y]\n",
     # scalars
     "a: 1_000\nb: 0x1F\nc: .inf\nd: 1:30\ne: 2024-01-05\nf: -0\ng: +3\nh: -0.0\ni: 1e3\nj: 1E-3\nk: 007\n",
     "a: True\nb: FALSE\nc: yes\nd: Null\ne: NULL\nf: ~\ng:\nh: ''\ni: \"\"\n", "a: 1e999\n", "a: " + "9" * 400 + "\n",
@@ -106,6 +107,7 @@ def test_hostile_and_odd_documents_get_the_pure_paths_answer(text):
 @pytest.mark.parametrize("text", [
     "a: {b: c?}\n", "a: {b: , c: d}\n", "a:\n  - >+#\n  - 1\n", "a:\tb\n", "a: b\u2028c: d\n", "? a\n: 1\n",
     "a: &x 1\n", "a: !t 1\n", "a: 1\na: 2\n", "<<: {a: 1}\n", "a: 1\n---\nb: 2\n", "[a]: 1\n", "- a\n", "",
+    "a: [Why? x]\n", "a: x ? y\n",
 ])
 def test_the_fast_path_gives_up_where_the_two_part_ways(text):
     assert load._load_fast(text, "f.yaml") is None
@@ -138,7 +140,8 @@ def test_without_libyaml_the_pure_path_reads_everything(monkeypatch):
 SCALARS = ["a", "b c", "中文 字", "𝕏y", "1", "-0", "+3", "0.5", "-1e-3", "1E3", "007", "true", "False", "null", "~",
            "", "'q'", "'it''s'", '"d"', '"e\\u00e9\\n\\x41"', "x:y", "http://a.b/c?d=e", "a # c", "-x", ":x", "x-",
            "'multi\n  line'", '"multi\n\n  line"', "a\n  b", "[]", "{}", "[a, b]", "{a: 1, b: [2, 3]}",
-           "{a: 1,\n   b: 2}", "[\n  1,\n  2\n  ]", "|\n  lit\n   more\n", "|-\n  lit\n", ">\n  fold\n  ed\n\n  x\n",
+           "{a: 1,\n   b: 2}", "[\n  1,\n  2\n  ]", "Why? Because", "中? 是", "x?",
+           "|\n  lit\n   more\n", "|-\n  lit\n", ">\n  fold\n  ed\n\n  x\n",
            "|+\n  keep\n\n", "|2\n   two\n", ">-\n\n  lead\n", "'  '", '" "', "<key>", "=", "1:30", ".inf", "0x1F"]
 ODD = ["@x", "`x", "%x", "a: b", "- x", "'", '"', "{a: }", "[a, ]", "{a}", "{a: b, a: c}", "[a: b]", ">#\n  a",
        "|2#\n   a", "&a x", "*a", "!t x", "{a: x?}", "? x", "\tx", "x\u2028y"]
@@ -197,3 +200,10 @@ def test_edited_shipped_files_get_the_same_answer_from_both_paths(seed):
             at = rng.randint(0, len(text))
             text = text[:at] + rng.choice(EDITS) + text[at + rng.randint(0, 3):]
         assert_same(text)
+
+
+@needs_libyaml
+def test_a_question_in_prose_keeps_the_fast_path():
+    text = "a: Why? Because it is so.\nb: 為什麼? 因為\nc: |\n  Ready? Go.\n"
+    assert load._load_fast(text, "f.yaml") is not None
+    assert_same(text)
