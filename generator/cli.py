@@ -65,6 +65,7 @@ def _report(diags, fmt: str) -> None:
         print(out, file=sys.stdout if fmt != "text" else sys.stderr)
     elif fmt == "junit":
         print(out)
+    sys.stdout.flush()  # here, not at exit: a reader that went away is handled in main()
 
 
 def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False,
@@ -93,6 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rulebook: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`rulebook validate --format json | head`): stop quietly
+        import os
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that flushing at exit does not fail again
+        return 141  # as a shell reports a process ended by SIGPIPE
     except Exception as e:  # a bug of ours, never the user's content: say so without a traceback
         print(f"rulebook: internal error: {type(e).__name__}: {e} (please report this; run with "
               f"RULEBOOK_DEBUG=1 for details)", file=sys.stderr)
@@ -145,7 +151,6 @@ def _build(args) -> int:
     from .diagnostics import has_errors
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
     project, diags = validate(args.content, games, allow, memo=memo)
-    memo.save()
     if has_errors(diags):
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)
@@ -157,6 +162,7 @@ def _build(args) -> int:
         print(f"rulebook: unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})",
               file=sys.stderr)
         return EXIT_USAGE
+    memo.save()  # only now: a build stopped by errors writes nothing at all
     from .build import build_site
     build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch,
                              warnings=diags, log=lambda text: print(f"rulebook: {text}", file=sys.stderr))

@@ -181,6 +181,7 @@ def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict, fresh: bool = Tr
     # Sphinx keeps its message catalogs in a process-wide table and only adds fallbacks to
     # it: without this, the second language of a build would speak the first one's strings.
     locale.translators.clear()
+    _import_while_untranslated()
 
     status, warnings = io.StringIO(), io.StringIO()
     diags: list[Diagnostic] = []
@@ -192,6 +193,22 @@ def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict, fresh: bool = Tr
     except Exception as e:  # Sphinx raised: report it as a build failure
         diags.append(Diagnostic("RB901", f"Sphinx failed: {type(e).__name__}: {e}", str(srcdir)))
     return diagnostics_from(warnings.getvalue(), diags)
+
+
+def _import_while_untranslated() -> None:
+    """Sphinx's modules call `_()` when they are imported; once a catalog is registered, that
+    gives a plain string in the catalog's language, not a lazy one, for as long as the process
+    lives (the Python domain's module index was named in the first language built, in every
+    language's objects.inv). So import them all while no catalog is registered."""
+    import importlib
+
+    from sphinx import application
+    for name in (*application.builtin_extensions, *application._first_party_extensions, "myst_parser",
+                 "sphinx.search.en", "sphinx.search.es", "sphinx.builders.html"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # an optional extension that is not installed
+            pass
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

@@ -1,6 +1,7 @@
 """The command line: exit codes, output formats, and no heavy imports for --help and validate."""
 
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -136,3 +137,14 @@ def test_help_states_the_default_number_of_simulated_games():
     from generator import cli
     from generator.check.simulate import DEFAULT_SEEDS
     assert cli._DEFAULT_SEEDS == DEFAULT_SEEDS
+
+
+def test_a_reader_that_goes_away_is_no_internal_error(good_content):
+    """`rulebook validate --format junit | head -1`: the pipe closes before the report is out."""
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "validate", "--content", str(good_content),
+                             "--format", "junit", "--no-sim"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    proc.stdout.close()  # nobody reads
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert "internal error" not in err and "Traceback" not in err and "Exception ignored" not in err, err
