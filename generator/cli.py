@@ -74,11 +74,10 @@ def validate(content: Path, games: list[str] | None, allow_untranslated: bool = 
     from dataclasses import replace
 
     from . import check
-    from .check.simulate import DEFAULT_SEEDS
     from .diagnostics import Severity
     from .project import read_project
     project, diags = read_project(content, games or None)
-    diags += check.run(project, simulation, DEFAULT_SEEDS if seeds is None else seeds, seed, memo)
+    diags += check.run(project, simulation, seeds, seed, memo)  # seeds None: the default
     if allow_untranslated:
         diags = [replace(d, severity=Severity.WARNING) if d.code == "RB400" else d for d in diags]
     return project, diags
