@@ -53,6 +53,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/build_bench.py
 	$(PY) bench/validate.py
+	$(PY) bench/parse.py --processes
 
 clean:
 	rm -rf site build .pytest_cache
