@@ -51,7 +51,6 @@ COIN, SPARROW, SEAL, SHIELD = ("coin", ""), ("sparrow", ""), ("seal", ""), ("fam
 SUPPLY = "general-supply"
 SIDES = "NESW"
 GOODS = ("fustian", "art", "commercial")
-PARTS = 3  # the cathedral cards show one of 3 parts of the building (card-cathedral-type's text)
 
 
 def _lanes():
@@ -153,6 +152,7 @@ class Ulm(State):
         self.variant = self.mode == "tower-variant"
         self.rounds = game.rounds.count
         self.seal_cost = v["action-seal"]["cost"]
+        self.parts = max(1, v["card-cathedral-type"]["parts"])  # a card shows one of them: at least 1
         rng = self.rng
         # ordered places from the setup's counts
         self.grid = self.pile_of("cathedral-grid")
@@ -165,7 +165,7 @@ class Ulm(State):
 
         def card(piece):
             if piece[1] == "card-cathedral":
-                return piece + (rng.randrange(PARTS), tuple(rng.sample(COLOURS, 2)))
+                return piece + (rng.randrange(self.parts), tuple(rng.sample(COLOURS, 2)))
             if piece[1] == "card-trade":
                 return piece + (rng.choice(GOODS), rng.choice(COLOURS))
             return piece + (next(chron),)
@@ -282,7 +282,7 @@ class Ulm(State):
             if nxt > last:
                 break
             self.pos[p] = nxt
-            if by_action and nxt > last - 4:
+            if by_action and nxt > last - self.v["river-last-spaces"]["spaces"]:
                 self.say(f"P{p + 1} stops on river space {nxt + 1}: its privilege is unknown (gap-river-privileges)")
         self.say(f"P{p + 1}'s barge is on space {self.pos[p] + 1}")
 
@@ -379,7 +379,8 @@ class Ulm(State):
         if ph == "act" and self.tower() == "tower-free-seal" and not self.free_seal_used[p]:
             acts += [("free-seal",) + a[1:] for a in self.seal_actions(p, self.p["free_seal_paid"])]
         if ph == "act" and self.tower() == "tower-seal-barge" and not self.seal_barge_used[p]:
-            acts += [("seal-barge", d) for d in (-3, 0, 3)]
+            steps = self.v["tower-seal-barge"]["steps"]
+            acts += [("seal-barge", d) for d in (-steps, 0, steps)]
         return acts
 
     def money_actions(self, p):
@@ -397,11 +398,10 @@ class Ulm(State):
         acts = [("extra-play",)] if self.look(self.hands[p]) else []
         n = self.v["action-card"]["tiles"]
         if n == 2:
-            look_any = "desc-councilman" in self.owned[p]
             for a, b in itertools.combinations_with_replacement(sorted(have), 2):
                 if a == b and have[a] < 2:
                     continue
-                looks = 2 if a == b or look_any else 1
+                looks = self.buy_look(p, (a, b))
                 acts += [("buy", (a, b), k) for k in range(looks)]
         if self.tower() == "tower-card-one-tile":
             acts += [("buy", (a,), 0) for a in sorted(have)]
@@ -410,7 +410,8 @@ class Ulm(State):
         return acts
 
     def river_actions(self, p):
-        bonus = ("desc-barge-driver" in self.owned[p]) + (self.tower() == "tower-river-step")
+        bonus = ("desc-barge-driver" in self.owned[p]) * self.v["desc-barge-driver"]["steps"]
+        bonus += (self.tower() == "tower-river-step") * self.v["tower-river-step"]["steps"]
         return [("river", e) for e in range(bonus + 1)]
 
     def seal_cost_now(self) -> int:
@@ -434,7 +435,7 @@ class Ulm(State):
         if q == "tillage":
             return [(i, s) for i in docks for s in range(self.v["quarter-tillage"]["max_steps"] + 1)]
         if q in ("leaning-house", "garden"):
-            return [0, 1]
+            return list(range(self.v["quarter-leaning-house-garden"]["draw"]))
         if q == "town-hall":
             return ["coin"] + [("dock", i) for i in docks if i is not None]
         if q == "shipyard":
@@ -464,24 +465,25 @@ class Ulm(State):
 
     def chronicle_args(self, p, cid) -> list:
         if cid == "card-first-chronicle":
-            if not self.seals_left(p) or not self.coins(p):
+            if not self.seals_left(p) or self.coins(p) < self.v["card-first-chronicle"]["coins"]:
                 return []
             return [q for q in dict.fromkeys(self.beside(p)) if len(self.qseals[q]) < self.p["capacity"][q]]
         if cid == "card-construction-freeze":
             return ["coins", "tiles"]
         if cid == "card-fishermens-jousting":
-            return [1, 2, 3, 4]
+            return list(range(1, self.v["card-fishermens-jousting"]["steps"] + 1))
         if cid == "card-patrician":
             return ["choose"] if self.phase == "pick" and self.drawn else []
         if cid == "card-reformation":
             slots = [i for i, t in enumerate(self.out) if t]
-            return [(i,) for i in slots] + list(itertools.combinations(slots, 2))
+            n = self.v["card-reformation"]["tiles"]
+            return [c for k in range(1, min(n, len(slots)) + 1) for c in itertools.combinations(slots, k)]
         if cid == "card-siege":
-            return list(range(1, min(3, self.coins(p)) + 1))
+            return list(range(1, min(self.v["card-siege"]["coins"], self.coins(p)) + 1))
         if cid == "card-swabian-league":
             return sorted(self.tiles(p)) if self.phase == "act" else []
         if cid == "card-ulm-sparrow":
-            return list(range(1, min(5, self.has(self.sups[p], SPARROW)) + 1))
+            return list(range(1, min(self.v["card-ulm-sparrow"]["convert"], self.has(self.sups[p], SPARROW)) + 1))
         return [None]  # City Wall: the next seal action goes anywhere
 
     def dues_actions(self, p):
@@ -490,9 +492,10 @@ class Ulm(State):
             acts.append(("pay",))
         if self.dues[0] == "tower-hand-in-tiles":
             have = self.tiles(p)
-            for a, b in itertools.combinations_with_replacement(sorted(have), 2):
-                if a != b or have[a] >= 2:
-                    acts.append(("pay", a, b))
+            n = self.v["tower-hand-in-tiles"]["tiles"]
+            for pay in itertools.combinations_with_replacement(sorted(have), n) if 0 <= n <= sum(have.values()) else ():
+                if all(have[c] >= k for c, k in Counter(pay).items()):
+                    acts.append(("pay",) + pay)
         return acts
 
     # ----- applying an action
@@ -550,7 +553,7 @@ class Ulm(State):
                  f"{colour(out)} is pushed out; activates {', '.join(self.remaining)}")
         owner = self.marks.get(pos)
         if owner is not None:
-            got = self.take(SUPPLY, self.sup(owner), SPARROW)
+            got = self.take(SUPPLY, self.sup(owner), SPARROW, self.v["coa-cathedral-mark"]["sparrows"])
             self.say(f"P{owner + 1} gains {got} sparrow (coat-of-arms mark at {SIDES[pos // 3]}{pos % 3 + 1})")
         if "desc-city-guard" in self.owned[p]:
             cg = self.v["desc-city-guard"]
@@ -589,8 +592,16 @@ class Ulm(State):
         self.use("card")
         for c in pay:
             self.to_bag(p, c)
-        same = len(pay) == 2 and (pay[0] == pay[1] or "desc-councilman" in self.owned[p])
-        self.take_card(p, self.v["action-card"]["look"] if same else 1, keep, f"returns {' and '.join(pay)}")
+        self.take_card(p, self.buy_look(p, pay), keep, f"returns {' and '.join(pay)}")
+
+    def buy_look(self, p, pay) -> int:
+        """How many cards a buy with these returned tiles looks at: the card action's look for
+        tiles of one colour, the Councilman's for any two, else 1."""
+        if len(pay) != self.v["action-card"]["tiles"]:
+            return 1
+        if len(set(pay)) == 1:
+            return self.v["action-card"]["look"]
+        return self.v["desc-councilman"]["look"] if "desc-councilman" in self.owned[p] else 1
 
     def do_buy_coin(self, p):
         self.use("card")
@@ -737,7 +748,7 @@ class Ulm(State):
         self.say(f"P{p + 1} plays {self.card_name(c)} to the discard pile")
         if c[1] == "card-cathedral":
             self.to_bag(p, arg)
-            self.gain_points(p, 6, "cathedral card")
+            self.gain_points(p, self.v["card-cathedral-type"]["points"], "cathedral card")
         elif c[1] == "card-trade":
             self.to_bag(p, arg)
             self.say("its reward is unknown (gap-trade-cards): not simulated")
@@ -745,18 +756,20 @@ class Ulm(State):
             self.chronicle(p, c[2], arg)
 
     def chronicle(self, p, cid, arg) -> None:
+        v = self.v
         if cid == "card-first-chronicle":
-            self.pay(p, 1)
+            cost = v[cid]["coins"]
+            self.pay(p, cost)
             self.take(self.sup(p), f"quarter:{arg}", SEAL, as_=("seal", f"P{p + 1}"))
             self.qseals[arg].append(p)
-            self.say(f"P{p + 1} places a seal in {arg} for 1 coin")
+            self.say(f"P{p + 1} places a seal in {arg} for {cost} coin{'s' if cost != 1 else ''}")
         elif cid == "card-city-wall":
             self.city_wall = True
         elif cid == "card-construction-freeze":
             if arg == "coins":
-                self.earn(p, 2)
+                self.earn(p, v[cid]["coins"])
             else:
-                for _ in range(2):
+                for _ in range(v[cid]["tiles"]):
                     t = self.bag_draw()
                     if t is not None:
                         self.add(self.sups[p], t)
@@ -771,12 +784,12 @@ class Ulm(State):
                 self.out[s] = None
         elif cid == "card-siege":
             self.pay(p, arg)
-            self.gain_points(p, 2 * arg, "Siege")
+            self.gain_points(p, v[cid]["points"] * arg, "Siege")
         elif cid == "card-swabian-league":
             self.remaining.append(arg)
         elif cid == "card-ulm-sparrow":
             n = self.take(self.sup(p), SUPPLY, SPARROW, arg)
-            self.earn(p, n)
+            self.earn(p, n * v[cid]["coins"])
 
     def do_merchant(self, p, c, i):
         self.merchant_used[p] = True
@@ -821,48 +834,54 @@ class Ulm(State):
             ids = {c[2] for c in tab if c[1] == "card-chronicle"}
             sparrows = self.has(self.sups[p], SPARROW)
             per = v["score-final-sparrows"]["points"]
-            extra = min(sparrows, 5) if "card-ulm-sparrow" in ids else 0
+            us = v["card-ulm-sparrow"]
+            extra = min(sparrows, us["max"]) * (us["points"] - per) if "card-ulm-sparrow" in ids else 0
             self.gain_points(p, sparrows * per + extra, "sparrows")
             self.gain_points(p, (self.pos[p] - self.p["bridge"]) * v["score-final-river"]["points"], "river")
             cath = [c for c in tab if c[1] == "card-cathedral"]
             trade = [c for c in tab if c[1] == "card-trade"]
             parts = Counter(c[2] for c in cath)
             pts = v["score-final-cards"]["card"] * (len(cath) + len(trade))
-            pts += 9 * (min(parts[i] for i in range(PARTS)) if len(parts) == PARTS else 0)
-            pts += trade_sets(Counter(c[2] for c in trade))
+            cat = v["card-cathedral-type"]
+            pts += cat["set"] * (min(parts[i] for i in range(self.parts)) if len(parts) == self.parts else 0)
+            pts += trade_sets(Counter(c[2] for c in trade), v["card-trade-type"])
             self.gain_points(p, pts, "cathedral and trade cards")
             self.gain_points(p, self.chronicle_points(p, ids, tab), "chronicle cards")
         self.say("final scores: " + " ".join(f"P{i + 1}={s}" for i, s in enumerate(self.scores)))
         self.over = True
 
     def chronicle_points(self, p, ids, tab) -> int:
+        v = self.v
         pts = 0
         if "card-first-chronicle" in ids:
-            pts += 2 * len(self.look(f"coats#{p + 1}"))
+            pts += v["card-first-chronicle"]["points"] * len(self.look(f"coats#{p + 1}"))
         if "card-city-wall" in ids:
-            pts += 2 * sum(1 for s in self.qseals.values()
+            pts += v["card-city-wall"]["points"] * sum(1 for s in self.qseals.values()
                            if s and all(s.count(p) > s.count(o) for o in range(self.players) if o != p))
         if "card-construction-freeze" in ids:
-            pts += min(self.coins(p), 6)
+            cf = v["card-construction-freeze"]
+            pts += min(self.coins(p) * cf["points"], cf["max"])
         if "card-fishermens-jousting" in ids:
             ahead = sum(1 for o in range(self.players) if self.pos[o] > self.pos[p])
-            pts += 6 if ahead == 0 else 3 if ahead == 1 else 0
+            fj = v["card-fishermens-jousting"]
+            pts += fj["lead"] if ahead == 0 else fj["second"] if ahead == 1 else 0
         if "card-patrician" in ids:
-            pts += 4
+            pts += v["card-patrician"]["points"]
         if "card-reformation" in ids:
-            pts += 2 * sum(1 for c in tab if c[1] == "card-cathedral")
+            pts += v["card-reformation"]["points"] * sum(1 for c in tab if c[1] == "card-cathedral")
         if "card-siege" in ids:
-            pts += len(tab)
+            pts += v["card-siege"]["per_card"] * len(tab)
         if "card-swabian-league" in ids:
-            pts += 2 * len(self.tiles(p))
+            pts += v["card-swabian-league"]["points"] * len(self.tiles(p))
         return pts
 
 
-def trade_sets(goods: Counter) -> int:
-    """The best bonus from sets of 3 of a good (+6) and sets of 3 different goods (+3), each card
-    in one set only."""
+def trade_sets(goods: Counter, v: dict) -> int:
+    """The best bonus from sets of `set` cards of a good (+`same`) and sets of the 3 different
+    goods (+`mixed`), each card in one set only (card-trade-type's values)."""
     best = 0
     n = [goods[g] for g in GOODS]
     for diff in range(min(n) + 1):
-        best = max(best, 3 * diff + 6 * sum((k - diff) // 3 for k in n))
+        same = sum((k - diff) // v["set"] for k in n) if v["set"] > 0 else 0
+        best = max(best, v["mixed"] * diff + v["same"] * same)
     return best
