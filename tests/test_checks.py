@@ -104,6 +104,28 @@ def test_card_uses_may_name_their_cards_values(good_content):
     assert run(good_content) == []
 
 
+def test_an_undefined_placeholder_in_a_card_use_is_reported_where_it_is(good_content):
+    # the card has no values: {n} names nothing, in each language, at that language's text
+    edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
+         'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    diags = run(good_content)
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB403", 98, 27), ("RB403", 98, 45), ("RB403", 98, 68)]
+    assert "{n}" in diags[0].message and "uses.0.text" in diags[0].message
+
+
+def test_a_card_value_fills_its_use_text(good_content, tmp_path):
+    from generator.render import render_language
+    edit(good_content / GAME, "        kind: cube-blue", "        kind: cube-blue\n        values: {n: 7}")
+    edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
+         'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    project, diags = validate(good_content, None)
+    assert diags == []
+    for lang, filled in (("zh-TW", "拿 7 個"), ("es", "Toma 7 "), ("en", "Take 7 ")):
+        render_language(project, lang, tmp_path / lang)
+        page = (tmp_path / lang / "tiny" / "cards.md").read_text(encoding="utf-8")
+        assert filled in page and "{n}" not in page and "\\{n\\}" not in page
+
+
 def test_a_mapping_of_schema_keys_is_not_a_text(good_content):
     # 'gap' is both a schema key and a well-formed language tag
     with open(good_content / GAME, "a", encoding="utf-8") as f:
