@@ -151,8 +151,11 @@ class State:
 
     score_zone: str | None = None  # the zone whose track_min/track_max bound the scores
 
-    def __init__(self, game: Game, setup: SetupResult, seed: int, box: Counter, endless: set[str]):
+    def __init__(self, game: Game, setup: SetupResult, seed: int, box: Counter, endless: set[str],
+                 params: dict | None = None):
         self.game = game
+        self.p = params or {}  # the module's sampled unknowns (its `parameters`)
+        self.v = values(game)  # the rule numbers, by item id
         self.players = setup.players
         self.mode = setup.mode
         self.seed = seed

@@ -148,9 +148,8 @@ class Room:
 
 class Castles(State):
     def __init__(self, game, setup, seed, box, endless, params):
-        super().__init__(game, setup, seed, box, endless)
-        self.p = params
-        v = self.v = values(game)
+        super().__init__(game, setup, seed, box, endless, params)
+        v = self.v
         self.solo = self.mode == "solo"
         self.coin_keys = sorted((("coin", k.id) for k in _component(game, "coin").kinds), key=lambda k: -number(k[1]))
         self.sizes = [k.id for k in _component(game, "room-tile").kinds]

@@ -140,9 +140,8 @@ class Jorvik(State):
     score_zone = "score-track"
 
     def __init__(self, game, setup, seed, box, endless, params):
-        super().__init__(game, setup, seed, box, endless)
-        self.p = params
-        v = self.v = values(game)
+        super().__init__(game, setup, seed, box, endless, params)
+        v = self.v
         self.jarl = self.mode == "jarl"
         n = self.players
         self.row = v["demand-order"]["spaces"]

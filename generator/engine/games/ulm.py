@@ -40,7 +40,7 @@ from collections import Counter
 
 from ...model import Game
 from ..setup import SetupResult
-from ..state import State, values
+from ..state import State
 
 COLOURS = ("money", "clear", "card", "river", "seal")
 TILE = {c: ("action-tile", f"action-tile-{c}") for c in COLOURS}
@@ -146,9 +146,8 @@ class Ulm(State):
     score_zone = "score-track"
 
     def __init__(self, game, setup, seed, box, endless, params):
-        super().__init__(game, setup, seed, box, endless)
-        self.p = params
-        v = self.v = values(game)
+        super().__init__(game, setup, seed, box, endless, params)
+        v = self.v
         self.variant = self.mode == "tower-variant"
         self.rounds = game.rounds.count
         self.seal_cost = v["action-seal"]["cost"]

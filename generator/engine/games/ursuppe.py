@@ -174,9 +174,7 @@ class Ursuppe(State):
     score_zone = "score-track"
 
     def __init__(self, game, setup, seed, box, endless, params):
-        super().__init__(game, setup, seed, box, endless)
-        self.p = params
-        self.v = values(game)
+        super().__init__(game, setup, seed, box, endless, params)
         self.setup_index = {s.id: i for i, s in enumerate(game.setup)}
         self.tables = {t.id: t for t in game.scoring.tables}
         self._board(params)
