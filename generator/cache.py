@@ -174,14 +174,14 @@ def _plain(d) -> dict:
     return data
 
 
-def diagnostics_of(m: Manifest) -> list:
+def _diagnostic(data: dict):
+    """A Diagnostic back from its `_plain` form."""
     from .diagnostics import Diagnostic, Severity
-    out = []
-    for d in m.diagnostics:
-        d = dict(d)
-        d["severity"] = Severity(d["severity"])
-        out.append(Diagnostic(**d))
-    return out
+    return Diagnostic(**{**data, "severity": Severity(data["severity"])})
+
+
+def diagnostics_of(m: Manifest) -> list:
+    return [_diagnostic(d) for d in m.diagnostics]
 
 
 FALLBACK_EPOCH = 946684800  # 2000-01-01T00:00:00Z: content that is not a git checkout
@@ -230,8 +230,7 @@ class SimulationMemo:
             return None
         try:
             from .check.simulate import Facts
-            from .diagnostics import Diagnostic, Severity
-            diags = [Diagnostic(**{**d, "severity": Severity(d["severity"])}) for d in entry["diagnostics"]]
+            diags = [_diagnostic(d) for d in entry["diagnostics"]]
             facts = {(players, mode): Facts(f["games"], list(f["turns"]), Counter(f["ran_out"]), Counter(f["ran_dry"]))
                      for players, mode, f in entry["facts"]}
         except (KeyError, TypeError, ValueError):
