@@ -109,7 +109,7 @@ def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, 
     saved_epoch = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)  # Sphinx and anything else that dates files
     try:
-        setups = {gid: all_setups(doc.model) for gid, doc in project.games.items()}
+        setups = {gid: all_setups(project.games[gid].model) for gid in games}  # of the games rendered
         _JOB = _Job(project, out, staging, work, setups, planned(project, print_settings) if pdf else {}, changed)
         for found in _each_language(tags, jobs):
             diags += found
@@ -209,9 +209,9 @@ def _language(tag: str) -> list[Diagnostic]:
     fresh = job.changed is None or not src.is_dir() or not (job.out / seg).is_dir()
     if fresh:
         shutil.rmtree(place, ignore_errors=True)
-    rendered = job.work / seg
-    render_language(project, tag, rendered, job.setups)
     touched = set(project.games) if fresh else job.changed
+    rendered = job.work / seg
+    render_language(project, tag, rendered, job.setups, only=touched)
     _sync(rendered, src, {f"{gid}/" for gid in touched})
     target = job.staging / seg
     if not fresh:  # Sphinx writes only what is out of date: start from the current pages
@@ -230,9 +230,11 @@ def _language(tag: str) -> list[Diagnostic]:
 
 
 def _sync(rendered: Path, src: Path, touch: set[str]) -> None:
-    """Make `src` hold what was rendered, writing only files whose bytes differ (or that belong
-    to a game in `touch`: its data changed, so all its pages are made again). Unchanged files
-    keep their times, and Sphinx leaves their pages alone."""
+    """Make `src` hold what was rendered — the home page and the games in `touch` (folder
+    prefixes); other games' sources are left as they are. Of the home page, only bytes that
+    differ are written; a touched game's files are all written (its data changed, and some of
+    it reaches Sphinx as configuration, not text). Unchanged files keep their times, and Sphinx
+    leaves their pages alone."""
     src.mkdir(parents=True, exist_ok=True)
     wanted = set()
     for path in rendered.rglob("*"):
@@ -247,6 +249,8 @@ def _sync(rendered: Path, src: Path, touch: set[str]) -> None:
             dest.write_bytes(data)
     for path in sorted(src.rglob("*"), reverse=True):
         rel = path.relative_to(src).as_posix()
+        if "/" in rel and not any(rel.startswith(prefix) for prefix in touch):
+            continue  # a game this build did not render
         if path.is_file() and rel not in wanted:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):

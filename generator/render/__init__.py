@@ -111,8 +111,10 @@ def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode
     return rows
 
 
-def render_language(project: Project, tag: str, srcdir: Path, setups: dict | None = None) -> list[str]:
-    """Write every page of one language into srcdir; returns the page names (without .md)."""
+def render_language(project: Project, tag: str, srcdir: Path, setups: dict | None = None,
+                    only: set[str] | None = None) -> list[str]:
+    """Write every page of one language into srcdir (of the games in `only`, when given, and
+    the home page); returns the page names (without .md)."""
     env = _environment()
     _ = translator(tag)
     site = project.site
@@ -125,6 +127,8 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
         L=base, _=_, site=site, games=[g.model for g in games]), encoding="utf-8")
     written.append("index")
     for doc in games:
+        if only is not None and doc.id not in only:
+            continue
         g = doc.model
         lang = Lang(tag, default, linker_for(g, tag), g)
         gsetups = (setups or {}).get(g.id) or all_setups(g)
