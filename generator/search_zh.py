@@ -25,7 +25,7 @@ from sphinx.search import SearchLanguage
 from sphinx.search._stopwords.en import ENGLISH_STOPWORDS
 
 # CJK Unified Ideographs, Extension A, Compatibility Ideographs and Extensions B onwards; the
-# same ranges are written into JS_SPLITTER (JavaScript and Python must cut alike).
+# same ranges go into JS_SPLITTER (JavaScript and Python must cut alike).
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _RUNS = re.compile(f"[{HAN}]+|[^\\W{HAN}]+")
 _HAN_RUN = re.compile(f"[{HAN}]")
@@ -49,14 +49,17 @@ def split_query(query: str) -> list[str]:
     return out
 
 
-JS_SPLITTER = r"""
+# HAN as a JavaScript character class body (`\u{...}` escapes, for a regular expression with /u)
+_JS_HAN = "".join(c if c == "-" else f"\\u{{{ord(c):x}}}" for c in HAN)
+
+JS_SPLITTER = """
 /* rulebook: Chinese queries are cut into the character bigrams the index holds
    (generator/search_zh.py); other words as Sphinx cuts them. */
 var splitQuery = (query) => {
-  const han = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}]/u;
-  const runs = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}]+|[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}]+/gu;
+  const han = /^[HAN]/u;
+  const runs = /[HAN]+|[^HAN]+/gu;
   const out = [];
-  for (const chunk of query.split(/[^\p{Letter}\p{Number}_]+/gu)) {
+  for (const chunk of query.split(/[^\\p{Letter}\\p{Number}_]+/gu)) {
     for (const run of chunk.match(runs) || []) {
       if (!han.test(run)) { out.push(run); continue; }
       const chars = Array.from(run);
@@ -66,7 +69,7 @@ var splitQuery = (query) => {
   }
   return out;
 };
-"""
+""".replace("HAN", _JS_HAN)
 
 
 class SearchChineseBigram(SearchLanguage):
