@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+# A placeholder is a name or an expression over names and data (generator/expr.py): {cost},
+# {total - count}, {count(tower-tile)}. It starts with a letter, '_' or '(' (so '{ x }' is prose).
+PLACEHOLDER = re.compile(r"\{([a-z_(][a-z0-9_ ()+\-*/]{0,200})\}")
 
 _DIGITS = re.compile(r"\d+")
 _WORDS = {
@@ -28,13 +30,28 @@ _ZH_MEASURE = ("個个張张枚塊块片元分步輪轮次名種种位隻只顆�
 _ZH_RUN = re.compile(r"(?:(?<=第)[零〇一二兩两三四五六七八九十百]+|[零〇一二兩两三四五六七八九十百]+(?=[" + _ZH_MEASURE + r"]))")
 
 
+def normal(expr: str) -> str:
+    """An expression without its spaces: {total-count} and {total - count} are one placeholder."""
+    return "".join(expr.split())
+
+
 def placeholders(s: str) -> set[str]:
-    return set(PLACEHOLDER.findall(s))
+    return {normal(p) for p in PLACEHOLDER.findall(s)}
 
 
-def fill(s: str, values: dict[str, object]) -> str:
-    """Replace {name} with its value; unknown names stay as they are (the checks report them)."""
-    return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), s)
+def fill(s: str, values) -> str:
+    """Replace each {placeholder} with its value. `values` is a dict of names or a
+    `quantities.Scope`; a placeholder that cannot be evaluated stays as it is (the checks report it)."""
+    if isinstance(values, dict):
+        return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), s)
+    from .expr import ExprError
+
+    def one(m):
+        try:
+            return str(values.value(m.group(1)))
+        except ExprError:
+            return m.group(0)
+    return PLACEHOLDER.sub(one, s)
 
 
 def _zh_value(run: str) -> int | None:

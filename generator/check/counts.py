@@ -35,25 +35,37 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
                                     f"{comp.per_colour * g.colours}, not {comp.count}",
                                     hint="correct per_colour, count or the game's colours", **game.where(base + ("per_colour",))))
 
+    diags += _described(game)
     supported = set(player_counts(g))
+    per_player_zones = {z.id for z in g.zones if z.per_player}
     for i, step in enumerate(g.setup):
-        if step.by_players is None:
-            continue
-        path = ("setup", i, "by_players")
-        missing = sorted(supported - set(step.by_players))
-        extra = sorted(set(step.by_players) - supported)
-        if missing:
-            diags.append(Diagnostic("RB303", f"no value for {_players(missing)}",
-                                    hint=f"the game is for {g.players.min}-{g.players.max} players: give every count",
-                                    **game.where(path)))
-        for n in extra:
-            diags.append(Diagnostic("RB303", f"{n} players is outside the game's {g.players.min}-{g.players.max}",
-                                    hint="remove the row or widen players:", **game.where(path + (n,), key=True)))
+        for path, table in _tables(step, ("setup", i)):
+            diags += _table_rows(game, path, table, supported)
+        if step.by_players is not None and step.to in per_player_zones:
+            diags.append(Diagnostic(
+                "RB306", f"by_players is the total for all players, but '{step.to}' is a per-player zone "
+                "(the total would go to one player's zone)",
+                hint="write per_player: {count: each player's number} (a table by player count is allowed)",
+                **game.where(("setup", i, "by_players"), key=True)))
+        if not step.gap and _unknown_amount(step):
+            diags.append(Diagnostic("RB304", "this step moves an unknown number of pieces and no gap says why",
+                                    hint="add gap: <id> naming an entry of gaps:", **game.where(("setup", i))))
 
     if diags:  # the simulation of setup needs sound counts to say anything useful
         return diags
     reported: set[tuple] = set()
-    for (players, mode), result in all_setups(g).items():
+    setups = all_setups(g)
+    for result in setups.values():
+        for index, what, message in result.errors:
+            key = (index, what, message)
+            if key not in reported:
+                reported.add(key)
+                field = what if what in ("count", "per_player", "by_players") else "kinds"
+                diags.append(Diagnostic("RB403" if "names no value" in message or "no setup step" in message
+                                        or ": no " in message else "RB307", message,
+                                        hint="check the names and numbers of this amount",
+                                        **game.where(("setup", index, field))))
+    for (players, mode), result in setups.items():
         for s in result.shortages:
             key = (s.step_index, s.component, s.zone)
             if key in reported:
@@ -65,6 +77,72 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
                 f"which holds {s.available} at this point",
                 hint="check the counts of this step and of the component; setup never takes more than the box holds",
                 **game.where(("setup", s.step_index))))
+    return diags
+
+
+def _tables(step, base) -> list[tuple[tuple, dict]]:
+    """The tables by player count of a step: by_players, a per_player table, kinds' tables and
+    values' tables."""
+    out = []
+    if step.by_players is not None:
+        out.append((base + ("by_players",), step.by_players))
+    if isinstance(step.per_player, dict):
+        out.append((base + ("per_player",), step.per_player))
+    for k, v in (step.kinds or {}).items():
+        if isinstance(v, dict):
+            out.append((base + ("kinds", k), v))
+    for k, v in step.values.items():
+        if isinstance(v, dict):
+            out.append((base + ("values", k), v))
+    return out
+
+
+def _table_rows(game: GameDoc, path, table: dict, supported: set[int]) -> list[Diagnostic]:
+    g = game.model
+    diags = []
+    missing = sorted(supported - set(table))
+    extra = sorted(set(table) - supported)
+    if missing:
+        diags.append(Diagnostic("RB303", f"no value for {_players(missing)}",
+                                hint=f"the game is for {g.players.min}-{g.players.max} players: give every count",
+                                **game.where(path)))
+    for n in extra:
+        diags.append(Diagnostic("RB303", f"{n} players is outside the game's {g.players.min}-{g.players.max}",
+                                hint="remove the row or widen players:", **game.where(path + (n,), key=True)))
+    return diags
+
+
+def _unknown_amount(step) -> bool:
+    tables = [step.by_players or {}, step.per_player if isinstance(step.per_player, dict) else {}]
+    return "unknown" in (step.count, step.per_player) or any("unknown" in t.values() for t in tables)
+
+
+def _described(game: GameDoc) -> list[Diagnostic]:
+    """The card reference describes as many pieces of a component as its count says (RB305),
+    unless a count is unknown or a gap (of the component, the group or a card) explains it."""
+    g = game.model
+    diags = []
+    groups: dict[str, list[int]] = {}
+    for gi, group in enumerate(g.cards):
+        groups.setdefault(group.component, []).append(gi)
+    comps = {c.id: (ci, c) for ci, c in enumerate(g.components)}
+    for cid, indexes in groups.items():
+        if cid not in comps:
+            continue
+        ci, comp = comps[cid]
+        cards = [c for gi in indexes for c in g.cards[gi].cards]
+        if comp.count is None or comp.gap or any(g.cards[gi].gap for gi in indexes) \
+                or any(k.gap or k.count is None for k in comp.kinds):
+            continue
+        known = [c.count for c in cards if c.count is not None]
+        total = sum(known)
+        unsure = len(known) < len(cards) or any(c.gap for c in cards)
+        if total > comp.count or (total != comp.count and not unsure):
+            diags.append(Diagnostic(
+                "RB305", f"the card reference describes {total} '{cid}' "
+                f"({len(cards)} entr{'y' if len(cards) == 1 else 'ies'}), but the component's count is {comp.count}",
+                hint="correct the count or the cards' counts, or name a gap that explains the difference",
+                **game.where(("components", ci, "count"))))
     return diags
 
 

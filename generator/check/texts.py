@@ -7,6 +7,8 @@ import re
 from ..diagnostics import Diagnostic
 from ..model import FIELD_NAMES
 from ..project import GameDoc, Project
+from ..expr import ExprError
+from ..quantities import Scope, numbers_of
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
@@ -59,15 +61,58 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     langs = project.languages
     diags: list[Diagnostic] = []
     known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
+    numbers = numbers_of(game.model)
     for path, text, owner in texts_in(game.raw):
         defined = known.get(id(owner))
         if defined is None:
             defined = known[id(owner)] = owner_values(owner)
-        diags += check_text(game, path, text, owner, langs, defined)
+        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner))
+    diags += check_values(game, numbers)
     return diags
 
 
-def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None) -> list[Diagnostic]:
+def check_values(game: GameDoc, numbers) -> list[Diagnostic]:
+    """Every expression in values: evaluates (names known, no cycle, no division by zero)."""
+    diags = []
+    for path, node in _items_with_values(game.raw):
+        scope = Scope(numbers, path[1])
+        for name, v in node["values"].items():
+            exprs = [((name,), v)] if isinstance(v, str) else \
+                [((name, n), x) for n, x in v.items() if isinstance(x, str)] if isinstance(v, dict) else []
+            for sub, src in exprs:
+                try:
+                    scope.value(src, frozenset({name}))
+                except ExprError as e:
+                    if "depends on the player count" in e.message and len(sub) == 1:
+                        continue
+                    diags.append(expr_diagnostic(game, path[0] + ("values",) + sub, e, key=False))
+    return diags
+
+
+def _items_with_values(raw) -> list[tuple[tuple, dict]]:
+    out = []
+    todo = [(raw, (), ())]
+    while todo:
+        n, p, o = todo.pop()
+        if isinstance(n, dict):
+            if "id" in n:
+                o = o + (n,)
+            if isinstance(n.get("values"), dict) and n["values"]:
+                out.append(((p, o), n))
+            todo += [(v, p + (k,), o) for k, v in n.items() if isinstance(v, (dict, list)) and k != "values"]
+        elif isinstance(n, list):
+            todo += [(v, p + (i,), o) for i, v in enumerate(n) if isinstance(v, (dict, list))]
+    return [((p, o), n) for (p, o), n in out]
+
+
+def expr_diagnostic(game: GameDoc, path, e: ExprError, key: bool = False, what: str = "") -> Diagnostic:
+    code = "RB403" if e.kind == "name" else "RB307"
+    return Diagnostic(code, (what + ": " if what else "") + e.message, hint=e.hint or "check the expression",
+                      **game.where(path, key=key))
+
+
+def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None,
+               scope: Scope | None = None) -> list[Diagnostic]:
     diags = []
     missing = [lang for lang in langs if lang not in text]
     if missing:
@@ -89,12 +134,23 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     if defined is None:
         defined = owner_values(owner)
     ph = {lang: placeholders(text[lang]) for lang in present}
+    if scope is None:
+        scope = Scope(numbers_of(game.model), owner)
     for lang in present:
-        for name in sorted(ph[lang] - defined):
-            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
-                                    hint=f"add values: {{{name}: …}} to the item, or fix the name"
-                                    + (f" (known: {', '.join(sorted(defined))})" if defined else ""),
-                                    **game.where(path + (lang,))))
+        for name in sorted(ph[lang]):
+            if name in defined:  # a value of its own: check_values and the setup checks report its faults
+                continue
+            try:
+                scope.value(name)
+            except ExprError as e:
+                if e.kind == "name" and name.isidentifier():
+                    diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
+                                            hint=f"add values: {{{name}: …}} to the item, or fix the name"
+                                            + (f" (known: {', '.join(sorted(defined))})" if defined else ""),
+                                            **game.where(path + (lang,))))
+                else:
+                    diags.append(expr_diagnostic(game, path + (lang,), e,
+                                                 what=f"placeholder {{{name}}} in the {lang} text" + _of(path)))
         if lang != ref and ph[lang] != ph[ref]:
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
                                     + _of(path), hint="every language uses the same placeholders",
