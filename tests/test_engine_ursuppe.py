@@ -216,13 +216,3 @@ def test_mutation_food_per_colour_too_small_for_the_board_at_4_players(ursuppe_c
     out = play(project.games["ursuppe"].model, 3, "standard", 0)
     assert out.fault.code == "RB302"
     assert out.fault.message == "with 3 players the soup needs 38 food of each colour in play, and a colour has 37"
-
-
-def test_mutation_food_on_the_board_disagrees_with_spaces_and_per_space(ursuppe_content):
-    f = ursuppe_content / GAME_FILE
-    edit(f, "    3: 114\n    4: 152\n", "    3: 114\n    4: 150\n")
-    _p, diags = validate(ursuppe_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-board"), 3)]
-    d = diags[0]
-    assert "simulation of ursuppe, 4 players, standard, seed 0, round 0, turn 0" in d.message
-    assert "setup puts 150 food on the soup, but 19 spaces x 2 of each of 4 colours is 152" in d.message
