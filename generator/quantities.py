@@ -4,7 +4,8 @@
 count, a component's per-colour count and number of kinds, the pieces the card reference
 describes, a setup step's amount) and `Scope` resolves the plain names of one text or step:
 the `values:` of its item and of the items around it (innermost first), the item's own
-`count` / `per_player`, and `players` where a player count is in question (setup).
+`count` / `per_player` / `per_colour`, the game's `colours`, and `players` where a player
+count is in question (setup).
 
 A `values:` entry is a whole number, an expression (`"total - count"`) or a table by player
 count (`{2: 4, 3: 2, 4: 0}`, entries whole numbers or expressions); an amount of a setup step
@@ -104,7 +105,7 @@ class Scope:
         for o in self.owners:
             out |= set(_owner_values(o))
             out |= {f for f in _STEP_FIELDS if _get(o, f) is not None}
-        return out | ({"players"} if self.players is not None else set())
+        return out | {"colours"} | ({"players"} if self.players is not None else set())
 
     def value(self, src: str, seen: frozenset = frozenset()):
         return evaluate(src, lambda n: self.name(n, seen), lambda f, i: self.numbers.call(f, i, self.players, seen))
@@ -124,6 +125,8 @@ class Scope:
                 return self.amount(v, seen | {n}, what=n)
         if n == "players" and self.players is not None:
             return self.players
+        if n == "colours":
+            return self.numbers.game.colours
         hint = "add it to the item's values:, or fix the name"
         known = sorted(self.defined())
         if known:

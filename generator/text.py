@@ -6,7 +6,19 @@ import re
 
 # A placeholder is a name or an expression over names and data (generator/expr.py): {cost},
 # {total - count}, {count(tower-tile)}. It starts with a letter, '_' or '(' (so '{ x }' is prose).
+# A hyphen between letters outside a function's id ('{csv-table}', '{eval-rst}') reads as an id, not
+# as a subtraction: such braces are prose (write '{total - count}' with spaces to subtract).
 PLACEHOLDER = re.compile(r"\{([a-z_(][a-z0-9_ ()+\-*/]{0,200})\}")
+_CALL_ARG = re.compile(r"[a-z_][a-z0-9_]*\([a-z0-9-]*\)")
+_ID_HYPHEN = re.compile(r"[a-z0-9_]-[a-z_]")
+
+
+def _is_placeholder(expr: str) -> bool:
+    return "-" not in expr or not _ID_HYPHEN.search(_CALL_ARG.sub("f()", expr))
+
+
+def _sub(repl, s: str) -> str:
+    return PLACEHOLDER.sub(lambda m: repl(m) if _is_placeholder(m.group(1)) else m.group(0), s)
 
 _DIGITS = re.compile(r"\d+")
 _WORDS = {
@@ -36,14 +48,14 @@ def normal(expr: str) -> str:
 
 
 def placeholders(s: str) -> set[str]:
-    return {normal(p) for p in PLACEHOLDER.findall(s)}
+    return {normal(p) for p in PLACEHOLDER.findall(s) if _is_placeholder(p)}
 
 
 def fill(s: str, values) -> str:
     """Replace each {placeholder} with its value. `values` is a dict of names or a
     `quantities.Scope`; a placeholder that cannot be evaluated stays as it is (the checks report it)."""
     if isinstance(values, dict):
-        return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), s)
+        return _sub(lambda m: str(values.get(m.group(1), m.group(0))), s)
     from .expr import ExprError
 
     def one(m):
@@ -51,7 +63,7 @@ def fill(s: str, values) -> str:
             return str(values.value(m.group(1)))
         except ExprError:
             return m.group(0)
-    return PLACEHOLDER.sub(one, s)
+    return _sub(one, s)
 
 
 def _zh_value(run: str) -> int | None:
@@ -75,7 +87,7 @@ def _zh_value(run: str) -> int | None:
 
 def numbers(s: str, lang: str) -> set[int]:
     """The literal numbers 2 and above a text states (0 and 1 read too often as 'a')."""
-    s = PLACEHOLDER.sub(" ", s)
+    s = _sub(lambda m: " ", s)
     found = {int(m) for m in _DIGITS.findall(s)}
     base = lang.split("-")[0].lower()
     if base == "zh":

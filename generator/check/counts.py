@@ -56,15 +56,16 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     reported: set[tuple] = set()
     setups = all_setups(g)
     for result in setups.values():
-        for index, what, message in result.errors:
-            key = (index, what, message)
+        for index, what, e in result.errors:
+            key = (index, what, e.message)
             if key not in reported:
                 reported.add(key)
                 field = what if what in ("count", "per_player", "by_players") else "kinds"
-                diags.append(Diagnostic("RB403" if "names no value" in message or "no setup step" in message
-                                        or ": no " in message else "RB307", message,
-                                        hint="check the names and numbers of this amount",
+                diags.append(Diagnostic("RB403" if e.kind == "name" else "RB307", f"{field}: {e.message}",
+                                        hint=e.hint or "check the names and numbers of this amount",
                                         **game.where(("setup", index, field))))
+    if diags:  # an amount that does not compute makes every shortage after it a guess
+        return diags
     for (players, mode), result in setups.items():
         for s in result.shortages:
             key = (s.step_index, s.component, s.zone)
@@ -136,7 +137,7 @@ def _described(game: GameDoc) -> list[Diagnostic]:
             continue
         known = [c.count for c in cards if c.count is not None]
         total = sum(known)
-        unsure = len(known) < len(cards) or any(c.gap for c in cards)
+        unsure = len(known) < len(cards)  # a card whose count is unknown (null, with its gap)
         if total > comp.count or (total != comp.count and not unsure):
             diags.append(Diagnostic(
                 "RB305", f"the card reference describes {total} '{cid}' "

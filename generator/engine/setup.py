@@ -41,8 +41,8 @@ class SetupResult:
     # (zone, component, kind) -> the gap that makes its number unknown: a step moved an amount the
     # sources do not give into or out of it. Pages show '?' there and link the gap.
     unsure: dict[tuple[str, str, str], str | None] = field(default_factory=dict)
-    # the expressions of amounts that could not be evaluated: (step index, field, message)
-    errors: list[tuple[int, str, str]] = field(default_factory=list)
+    # the amounts that could not be evaluated: (step index, field, ExprError)
+    errors: list[tuple[int, str, object]] = field(default_factory=list)
 
     def total(self, zone: str, component: str) -> int:
         return sum(n for (c, _k), n in self.zones.get(zone, Counter()).items() if c == component)
@@ -183,7 +183,7 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
             try:
                 got = scope.amount(v, what=what)
             except ExprError as e:
-                result.errors.append((index, what, e.message))
+                result.errors.append((index, what, e))
                 return 0
             return UNSURE if got is EXPR_UNKNOWN else max(got, 0)
 
