@@ -7,7 +7,7 @@ small and parsed here by hand (nothing is ever passed to `eval`):
     expr   := term (("+" | "-") term)*
     term   := unary (("*" | "/" | "//") unary)*
     unary  := "-" unary | atom
-    atom   := integer | name | function "(" id ")" | "(" expr ")"
+    atom   := integer | name | function "(" id ")" | "(" expr ")"     (value's id is item-id.name)
 
 Names are resolved by the caller (an item's `values:`, a step's own numbers, `players`);
 functions name data by id (see `FUNCTIONS`). `/` must divide evenly (pieces are whole), `//`
@@ -32,6 +32,7 @@ FUNCTIONS = {
     "kinds": "how many kinds a component has",
     "described": "how many pieces of a component the card reference describes (the copies of its cards)",
     "amount": "how many pieces a setup step moves (for the player count in question)",
+    "value": "a values: entry of another item, as item-id.name",
 }
 
 
@@ -64,7 +65,7 @@ class ExprError(Exception):
         self.message, self.hint, self.kind = message, hint, kind
 
 
-_TOKEN = re.compile(r"\s*(?:(?P<int>\d+)|(?P<call>[a-z_][a-z0-9_]*)\(\s*(?P<arg>[a-z0-9]+(?:-[a-z0-9]+)*)\s*\)"
+_TOKEN = re.compile(r"\s*(?:(?P<int>\d+)|(?P<call>[a-z_][a-z0-9_]*)\(\s*(?P<arg>[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z_][a-z0-9_]*)?)\s*\)"
                     r"|(?P<name>[a-z_][a-z0-9_]*)|(?P<op>//|[-+*/()]))")
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

@@ -55,9 +55,11 @@ class GameNumbers:
             items += sec.items
         for it in items:
             self.owners[id(it)] = (it,)
+        self.items = {it.id: it for it in items}
         for group in game.cards:
             for card in group.cards:
                 self.owners[id(card)] = (card,)
+                self.items[card.id] = card
                 for use in card.uses:
                     self.owners[id(use)] = (card, use)
         for group in game.cards:
@@ -79,9 +81,18 @@ class GameNumbers:
             if ident in seen:
                 raise ExprError(f"amount({ident}) depends on itself", "break the cycle", "value")
             return step_amount(self, step, players, seen | {ident})
+        if fn == "value":
+            item_id, _, name = ident.partition(".")
+            item = self.items.get(item_id)
+            if item is None or not name or name not in (item.values or {}):
+                raise ExprError(f"value({ident}): no item '{item_id}' with a value '{name}'",
+                                "write value(item-id.name), naming an entry of that item's values:", "name")
+            if ident in seen:
+                raise ExprError(f"value({ident}) depends on itself", "break the cycle", "value")
+            return Scope(self, (item,), players).amount(item.values[name], seen | {ident}, what=name)
         table = {"count": self.count, "per_colour": self.per_colour, "kinds": self.kinds,
                  "described": self.described}[fn]
-        if ident not in table:
+        if ident not in table or "." in ident:
             sort = {"count": "component, kind or card", "described": "component with cards"}.get(fn, "component")
             raise ExprError(f"{fn}({ident}): no {sort} has the id '{ident}'",
                             f"name a {sort} of this game", "name")

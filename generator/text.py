@@ -8,8 +8,8 @@ import re
 # {total - count}, {count(tower-tile)}. It starts with a letter, '_' or '(' (so '{ x }' is prose).
 # A hyphen between letters outside a function's id ('{csv-table}', '{eval-rst}') reads as an id, not
 # as a subtraction: such braces are prose (write '{total - count}' with spaces to subtract).
-PLACEHOLDER = re.compile(r"\{([a-z_(][a-z0-9_ ()+\-*/]{0,200})\}")
-_CALL_ARG = re.compile(r"[a-z_][a-z0-9_]*\([a-z0-9-]*\)")
+PLACEHOLDER = re.compile(r"\{([a-z_(][a-z0-9_ ().+\-*/]{0,200})\}")
+_CALL_ARG = re.compile(r"[a-z_][a-z0-9_]*\([a-z0-9_.-]*\)")
 _ID_HYPHEN = re.compile(r"[a-z0-9_]-[a-z_]")
 
 
