@@ -18,6 +18,7 @@ from __future__ import annotations
 from .expr import UNKNOWN, ExprError, evaluate
 
 UNKNOWN_WORD = "unknown"
+MAX_CHAIN = 40  # values naming values naming values…: deeper is refused (Python's stack is not the limit)
 _STEP_FIELDS = ("count", "per_player", "per_colour")  # an item's own numbers its texts may name
 
 
@@ -124,6 +125,9 @@ class Scope:
     def name(self, n: str, seen: frozenset = frozenset()):
         if n in seen:
             raise ExprError(f"the value '{n}' depends on itself", "break the cycle", "value")
+        if len(seen) > MAX_CHAIN:
+            raise ExprError(f"'{n}' is reached through more than {MAX_CHAIN} values naming each other",
+                            "name the numbers more directly", "value")
         for o in reversed(self.owners):
             values = _owner_values(o)
             if n in values:

@@ -18,6 +18,8 @@ def _is_placeholder(expr: str) -> bool:
 
 
 def _sub(repl, s: str) -> str:
+    if "{" not in s:  # most texts: no placeholder at all
+        return s
     return PLACEHOLDER.sub(lambda m: repl(m) if _is_placeholder(m.group(1)) else m.group(0), s)
 
 _DIGITS = re.compile(r"\d+")
@@ -48,6 +50,8 @@ def normal(expr: str) -> str:
 
 
 def placeholders(s: str) -> set[str]:
+    if "{" not in s:
+        return set()
     return {normal(p) for p in PLACEHOLDER.findall(s) if _is_placeholder(p)}
 
 

@@ -90,19 +90,34 @@ def check_values(game: GameDoc, numbers) -> list[Diagnostic]:
 
 
 def _items_with_values(raw) -> list[tuple[tuple, dict]]:
+    """((path, owners), item) of every item whose values: holds an expression or a table, found
+    through the lists that hold items (no walk of the whole game: the texts were walked already)."""
     out = []
-    todo = [(raw, (), ())]
-    while todo:
-        n, p, o = todo.pop()
-        if isinstance(n, dict):
-            if "id" in n:
-                o = o + (n,)
-            if isinstance(n.get("values"), dict) and n["values"]:
-                out.append(((p, o), n))
-            todo += [(v, p + (k,), o) for k, v in n.items() if isinstance(v, (dict, list)) and k != "values"]
-        elif isinstance(n, list):
-            todo += [(v, p + (i,), o) for i, v in enumerate(n) if isinstance(v, (dict, list))]
-    return [((p, o), n) for (p, o), n in out]
+
+    def items(path, lst, outer=()):
+        for i, it in enumerate(lst if isinstance(lst, list) else ()):
+            if not isinstance(it, dict):
+                continue
+            owners = outer + (it,)
+            v = it.get("values")
+            if isinstance(v, dict) and any(isinstance(x, (str, dict)) for x in v.values()):
+                out.append(((path + (i,), owners), it))
+            if isinstance(it.get("uses"), list):
+                items(path + (i, "uses"), it["uses"], owners)
+
+    if not isinstance(raw, dict):
+        return out
+    for key in ("setup", "actions"):
+        items((key,), raw.get(key))
+    for outer in ("rounds", "scoring"):
+        node = raw.get(outer)
+        for key in (node or {}) if isinstance(node, dict) else ():
+            items((outer, key), node[key])
+    for name, inner in (("rules", "items"), ("cards", "cards")):
+        for i, sec in enumerate(raw.get(name) or ()):
+            if isinstance(sec, dict):
+                items((name, i, inner), sec.get(inner), (sec,) if "id" in sec else ())
+    return out
 
 
 def expr_diagnostic(game: GameDoc, path, e: ExprError, key: bool = False, what: str = "") -> Diagnostic:

@@ -125,7 +125,8 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
             exact = [k for k in keys if k[1] == kind]
             keys = exact or [k for k in keys if k[1] == UNKNOWN]
         available = sum(have[k] for k in keys)
-        from_unsure = [g for (z, c, k), g in unsure.items() if z == src and c == component and (kind is None or k in (kind, ""))]
+        from_unsure = [g for (z, c, k), g in unsure.items()
+                       if z == src and c == component and (kind is None or k in (kind, ""))] if unsure else ()
         if from_unsure:  # what the source holds is not known: neither is what arrives, unless all of it is named
             if n is None:
                 for k in keys or [(component, kind or "")]:
