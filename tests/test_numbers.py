@@ -280,3 +280,15 @@ def test_placeholder_expressions_in_texts(good_content):
 
 
 ROOT_CONTENT = __import__("conftest").ROOT / "content"
+
+
+def test_the_printed_inserts_fill_computed_placeholders():
+    """The PDFs read the same texts: a card's {parts * value(score-final-cards.card) + set} is a number there too."""
+    from pathlib import Path
+
+    from generator.pdf import card_faces
+    from generator.project import read_project
+    project, _d = read_project(Path(ROOT_CONTENT))
+    faces = card_faces(project.games["ulm"].model, "en", "zh-TW")
+    text = " ".join(p for f in faces for _m, p in f.paragraphs)
+    assert "{" not in text and "a complete cathedral is worth 18 points in all" in text
