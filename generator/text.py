@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 # A placeholder is a name or an expression over names and data (generator/expr.py): {cost},
-# {total - count}, {count(tower-tile)}. It starts with a letter, '_' or '(' (so '{ x }' is prose).
+# {total - count}, {count(tower-tile)}. It starts with a letter, a digit, '_' or '(' (so '{ x }' is prose).
 # A hyphen between letters outside a function's id ('{csv-table}', '{eval-rst}') reads as an id, not
 # as a subtraction: such braces are prose (write '{total - count}' with spaces to subtract).
-PLACEHOLDER = re.compile(r"\{([a-z_(][a-z0-9_ ().+\-*/]{0,200})\}")
+PLACEHOLDER = re.compile(r"\{([a-z_(0-9][a-z0-9_ ().+\-*/]{0,200})\}")
 _CALL_ARG = re.compile(r"[a-z_][a-z0-9_]*\([a-z0-9_.-]*\)")
 _ID_HYPHEN = re.compile(r"[a-z0-9_]-[a-z_]")
 

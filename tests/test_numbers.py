@@ -292,3 +292,15 @@ def test_the_printed_inserts_fill_computed_placeholders():
     faces = card_faces(project.games["ulm"].model, "en", "zh-TW")
     text = " ".join(p for f in faces for _m, p in f.paragraphs)
     assert "{" not in text and "a complete cathedral is worth 18 points in all" in text
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "es", "en"])
+def test_no_shipped_page_shows_an_unfilled_placeholder(tmp_path, lang):
+    """Every computed placeholder of the shipped texts became a number (an expression that does
+    not match the placeholder form, e.g. one starting with a digit, used to stay as braces)."""
+    project, _d = validate(ROOT_CONTENT, None, simulation=False)
+    out = tmp_path / lang
+    render_language(project, lang, out)
+    left = [(p.name, m) for p in out.rglob("*.md")
+            for m in re.findall(r"\\\{[^}\n]{0,80}\\\}", p.read_text(encoding="utf-8"))]
+    assert left == []
