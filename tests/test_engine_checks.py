@@ -184,3 +184,13 @@ def test_mutation_odd_counts_are_played_not_crashed_on(ulm_content, old, new):
     edit(ulm_content / ULM, old, new)
     _p, diags = validate(ulm_content, None, seeds=1)
     assert not [d for d in diags if d.code == "RB605"], [(d.code, d.message) for d in diags]
+
+
+def test_mutation_cathedral_grid_not_nine_tiles(ulm_content):
+    """The grid's tile counts are values now ({brown} brown …): a grid of 8 is a diagnostic at the
+    step, not a crash of the module (found by the property test of test_hostile_fuzz.py)."""
+    f = ulm_content / ULM
+    edit(f, "    brown: 1\n", "    brown: 0\n")
+    _p, diags = validate(ulm_content, None, seeds=1)
+    assert [(d.code, d.line) for d in diags] == [("RB302", line_of(f, "- id: setup-grid"))]
+    assert "the cathedral grid is 3×3 = 9 tiles, but setup puts 8 there" in diags[0].message
