@@ -40,7 +40,8 @@ def test_the_example_plugin_is_installed_and_plays_whole_games():
     assert found == [("rulebook_engine_demo_heaps", "rulebook-engine-demo-heaps 0.1.0")], \
         "the example plugin is not installed: make test installs it (pip install -e examples/rulebook-engine-demo-heaps)"
     module = sys.modules.get("rulebook_engine_demo_heaps") or __import__("rulebook_engine_demo_heaps")
-    assert Path(module.__file__).resolve().is_relative_to(EXAMPLE)  # not a copy on the tests' path
+    source = EXAMPLE / "rulebook_engine_demo_heaps" / "__init__.py"  # the installed module is this one, not stale
+    assert Path(module.__file__).read_bytes() == source.read_bytes(), "reinstall examples/rulebook-engine-demo-heaps"
     project, _ = read_project(EXAMPLE / "content")
     game = project.games["demo-heaps"].model
     for mode in ("last-wins", "last-loses"):
@@ -102,7 +103,7 @@ def test_no_setup_only_note_without_simulation():
 # ----- RB606: a plugin that is registered but cannot be used
 
 def _fake_distribution(root: Path, name: str, entry: str, module: str | None = None, source: str = "") -> None:
-    info = root / f"{name}-0.1.dist-info"
+    info = root / f"{name.replace('-', '_')}-0.1.dist-info"  # as pip names it
     info.mkdir(parents=True)
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n", encoding="utf-8")
     (info / "entry_points.txt").write_text(f"[{GROUP}]\n{entry}\n", encoding="utf-8")
