@@ -121,9 +121,9 @@ def test_eating_takes_one_of_each_other_colour_and_excretes_its_own():
     assert s.damage_of(a) == before
 
 
-def test_a_starving_amoeba_takes_damage_and_excretes_only_if_the_parameter_says_so():
-    for eats, excretes in ((False, False), (True, True)):
-        s = _state(4, starving_eats=eats, starving_excretes=excretes)
+def test_a_starving_amoeba_takes_damage_and_never_excretes():
+    for eats in (False, True):
+        s = _state(4, starving_eats=eats)
         a = next(iter(s.at))
         i = s.at[a]
         _clear(s, i)
@@ -134,7 +134,21 @@ def test_a_starving_amoeba_takes_damage_and_excretes_only_if_the_parameter_says_
         here = s.count(s.space(i))
         assert s.damage_of(a) == before + V["eat-starve"]["damage"]
         assert here[other] == (0 if eats else 1)
-        assert here[ursuppe.colour(a[0])] == (V["eat-excrete"]["excrete"] if excretes else 0)
+        assert here[ursuppe.colour(a[0])] == 0  # excretion only once it has eaten enough (seed 002)
+
+
+def test_eaten_cubes_go_where_the_sampled_reading_says():
+    for reading, zone in (("supply", ursuppe.SUPPLY), ("out", ursuppe.EATEN)):
+        s = _state(4, eaten_food=reading)
+        a = next(iter(s.at))
+        i = s.at[a]
+        _clear(s, i)
+        for k in range(4):
+            s.take(ursuppe.SUPPLY, s.space(i), ursuppe.colour(k), 1)
+        before = s.count(zone).copy()
+        s.eat(a)
+        gained = sum(s.count(zone)[ursuppe.colour(k)] - before[ursuppe.colour(k)] for k in range(4) if k != a[0])
+        assert gained == V["eat-food"]["eat"], reading
 
 
 def test_three_player_diets():

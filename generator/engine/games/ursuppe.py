@@ -31,13 +31,16 @@ documented range so the validator explores them (docs/engine-ursuppe.md lists th
 - `finish` (gap-finish-zone): the first space of the black zone, 40 or 42.
 - `diet_three` (gap-three-players): with three players an amoeba eats either 1 of each of the
   2 other colours in play, or the data's 3 cubes as 2 of one other colour and 1 of the other.
-- `starving_eats`, `starving_excretes` (gap-starving): whether an amoeba that cannot eat enough
-  still eats the needed cubes that are there, and whether it still excretes.
+- `starving_eats` (gap-starving): whether an amoeba that cannot eat enough still eats the
+  needed cubes that are there. It never excretes: the seed excretes only "once it has eaten
+  enough", and spieletest.at says a starving amoeba "scheidet auch nichts aus".
+- `eaten_food` (gap-eaten-food): where eaten cubes go, "supply" (back to the food supply that
+  excretion and death take from) or "out" (set aside, out of play). The figure "the food ran
+  short" that the simulation reports is measured over both readings.
 - `start_spaces` (gap-start-order): each player's score marker space, distinct, among the
   data's first..last.
 
-Readings kept simple (docs/engine-ursuppe.md): eaten cubes go back to the food supply
-(gap-eaten-food); with three players only the colours in play are placed, eaten and left by a
+Readings kept simple (docs/engine-ursuppe.md): with three players only the colours in play are placed, eaten and left by a
 death (the setup's reading, gap-three-players); a wall also blocks adjacency for division; a
 lone amoeba's division may go on any space but its own; starting amoebas and the free amoeba
 are placed at random; ties of the eating choice are the state's random choice.
@@ -58,6 +61,7 @@ DIE = ("W", "N", "E", "S", None, "choose")  # faces 1-6, as action-own-power's t
 AMOEBA, DP, FOOD, GENE, ENV = "amoeba", "dp", "food", "gene-card", "environment-card"
 SMALL, LARGE = ("bp", "bp-small"), ("bp", "bp-large")
 SUPPLY = "food-supply"
+EATEN = "eaten-food"  # cubes set aside after eating, when the sampled reading takes them out of play
 # stand-in ranges for facts the sources leave out (see the docstring)
 OZONE = (4, 14)
 GENE_PRICE = (2, 8)
@@ -153,7 +157,7 @@ def parameters(game: Game, rng: random.Random) -> dict:
         "finish": rng.choice(FINISH),
         "diet_three": rng.choice(["one-each", "two-of-one"]),
         "starving_eats": rng.random() < 0.5,
-        "starving_excretes": rng.random() < 0.5,
+        "eaten_food": rng.choice(["supply", "out"]),
         "start_spaces": rng.sample(range(first, last + 1), last - first + 1),
     }
 
@@ -232,7 +236,7 @@ class Ursuppe(State):
                     self.count(self.space(i))[colour(k)] += n
                     left[colour(k)] -= n
         self.count(SUPPLY).update(+left)
-        self.food_zones = [self.space(i) for i in range(len(self.cells))] + [SUPPLY]
+        self.food_zones = [self.space(i) for i in range(len(self.cells))] + [SUPPLY, EATEN]
         self.per_colour = per_colour
 
     def comp_index(self, cid: str) -> int:
@@ -496,9 +500,10 @@ class Ursuppe(State):
                 meal = Counter()
             else:
                 meal = Counter({c: min(n, here[c]) for c, n in self.diets(p)[0].items()})
+        eaten_to = SUPPLY if self.p["eaten_food"] == "supply" else EATEN
         for c, n in sorted(meal.items()):
-            self.take(self.space(i), SUPPLY, c, n)
-        if fed or self.p["starving_excretes"]:
+            self.take(self.space(i), eaten_to, c, n)
+        if fed:  # only once it has eaten enough (seed 002; spieletest.at)
             want = self.v["eat-excrete"]["excrete"]
             got = self.take(SUPPLY, self.space(i), colour(p), want)
             shown = f"excretes {got}" + (f" (food limit: {want - got} missing)" if got < want else "")
