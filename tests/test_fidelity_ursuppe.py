@@ -4,43 +4,25 @@ Seed lines are quoted in each test."""
 
 import random
 import re
+from functools import partial
 
 import pytest
 
-from conftest import ROOT
+from fidelity_common import item, items, load, term
 from generator.check.simulate import DEFAULT_SEEDS
 from generator.engine.games import ursuppe
 from generator.engine.play import play
 from generator.engine.setup import player_counts, run_setup
-from generator.project import read_project
 from generator.render import linker_for, term_label
 
-_project, _diags = read_project(ROOT / "content", ["ursuppe"])
-GAME = _project.games["ursuppe"].model
+GAME = load("ursuppe")
 LANGS = ("zh-TW", "es", "en")
 
-
-def _items():
-    yield from GAME.setup
-    yield from GAME.rounds.start + GAME.rounds.turn + GAME.rounds.end
-    yield from GAME.actions
-    yield from GAME.scoring.during + GAME.scoring.final + GAME.scoring.tie_breaks
-    for section in GAME.rules:
-        yield from section.items
-    for group in GAME.cards:
-        yield from group.cards
-
-
-def _item(iid):
-    return next(i for i in _items() if i.id == iid)
+_items, _item, _term = partial(items, GAME), partial(item, GAME), partial(term, GAME)
 
 
 def _gap(gid):
     return next(g for g in GAME.gaps if g.id == gid)
-
-
-def _term(tid):
-    return next(t for t in GAME.glossary if t.id == tid)
 
 
 @pytest.mark.xfail(strict=True, reason="the gene display is a setup zone the numbers branch adds (issue 14: "
