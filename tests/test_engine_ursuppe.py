@@ -36,14 +36,16 @@ def _state(players=4, seed=0, **override):
 
 
 def checking_policy(state, actions, rng):
-    """The random policy, after checking what the core cannot see: every colour's food, each
+    """The random policy, after checking what the core cannot see: every colour's food in play, each
     amoeba where the module says it is, nobody below zero BP, markers on distinct spaces."""
     per = Counter()
     for z in state.counts.values():
         for (comp, kind), n in z.items():
             if comp == "food":
                 per[kind] += n
-    assert per == Counter({f"colour-{k + 1}": FOOD.per_colour for k in range(GAME.colours)}), per
+    expected = Counter({f"colour-{k + 1}": FOOD.per_colour for k in range(state.players)})
+    expected[""] = FOOD.per_colour * (GAME.colours - state.players)  # the unused colours, in the box
+    assert per == +expected, per
     on_board = Counter()
     for i in range(len(state.cells)):
         for (comp, kind), n in state.count(state.space(i)).items():
@@ -223,13 +225,12 @@ def test_mutation_food_per_colour_too_small_for_the_board_at_4_players(ursuppe_c
     f = ursuppe_content / GAME_FILE
     edit(f, "  count: 220\n  per_colour: 55\n", "  count: 148\n  per_colour: 37\n")
     _p, diags = validate(ursuppe_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-board"), 3)]
-    assert "with 4 players (standard) this step takes 152 'food' from 'box', which holds 148 at this point" in diags[0].message
-    # the count alone fits 3 players (114 of 148); the module sees that a colour is short
-    project, _ = read_project(ursuppe_content)
-    out = play(project.games["ursuppe"].model, 3, "standard", 0)
-    assert out.fault.code == "RB302"
-    assert out.fault.message == "with 3 players the soup needs 38 food of each colour in play, and a colour has 37"
+    # 4 players: the soup alone takes more than the box holds; 3 players: the soup fits (114 of
+    # 148), but the third player's share of the supply then finds none left
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-supply"), 3),
+                                                          ("RB302", line_of(f, "- id: setup-food-board"), 3)]
+    assert "with 3 players (standard) this step takes 17 'food' from 'box', which holds 0 at this point" in diags[0].message
+    assert "with 4 players (standard) this step takes 152 'food' from 'box', which holds 148 at this point" in diags[1].message
 
 
 def test_mutation_food_on_the_board_disagrees_with_spaces_and_per_space(ursuppe_content):

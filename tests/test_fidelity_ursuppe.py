@@ -13,6 +13,7 @@ from generator.check.simulate import DEFAULT_SEEDS
 from generator.engine.games import ursuppe
 from generator.engine.play import play
 from generator.engine.setup import player_counts, run_setup
+from generator.engine.state import initial_box
 from generator.render import linker_for, term_label
 
 GAME = load("ursuppe")
@@ -59,6 +60,29 @@ def test_three_player_food_rules_agree_and_name_both_readings():
         assert "Kevin Lee" in gap[tag] and "keirat" in gap[tag] and "Spieleteufel" in gap[tag], tag
     sources = _item("setup-food-board").source
     assert {"seed-002", "src-keirat", "src-spieleteufel"} <= set(sources)
+
+
+@pytest.mark.parametrize("players", player_counts(GAME))
+def test_the_colour_nobody_chose_stays_in_the_box(players):
+    # a Spanish rules text: 「Los cubos de comida y las amebas de colores que no se hayan elegido deben
+    # guardarse」; the components page must not count them as used with three players
+    food = next(c for c in GAME.components if c.id == "food")
+    setup = run_setup(GAME, players, "standard", 0)
+    assert setup.total("box", "food") == food.per_colour * (GAME.colours - players)
+    assert "src-entretenimiento" in _item("setup-food-supply").source
+    assert play(GAME, players, "standard", 0).ok
+
+
+def test_a_large_bp_chip_is_worth_five():
+    # the gap "how much is a large BP chip" is settled by the Spanish rules text 「Los grandes BP
+    # cuentan como 5」; the simulation pays with that value instead of sampling one
+    assert _item("setup-bp").values == {"small": 1, "large": 5}
+    assert "gap-bp-large" not in {g.id for g in GAME.gaps}
+    assert "large_bp" not in ursuppe.parameters(GAME, random.Random(0))
+    box, endless = initial_box(GAME)
+    state = ursuppe.new_state(GAME, run_setup(GAME, 4, "standard", 0), 0, box, endless,
+                              ursuppe.parameters(GAME, random.Random(0)))
+    assert state.per_bp == {ursuppe.SMALL: 1, ursuppe.LARGE: 5}
 
 
 def test_rule_texts_carry_no_notes_about_which_source_says_what():
