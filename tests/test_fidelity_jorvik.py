@@ -1,6 +1,7 @@
 """Jórvík against its seed (004, a Chinese blog post of the rules): the findings of the fidelity
 review (issue 14) that were fixed, pinned so they cannot come back. Seed lines are quoted."""
 
+import re
 from functools import partial
 
 import pytest
@@ -91,3 +92,17 @@ def test_the_oracle_card_has_one_name_in_every_language():
     # seed l.180 「神諭卡」: zh said oracle, es/en said god
     term = _term("term-god").term
     assert term["zh-TW"] == "神諭卡" and term["en"] == "oracle card" and term["es"] == "carta de oráculo"
+
+
+def test_notes_about_sources_live_in_gaps_not_in_rule_items():
+    # issue 14: which source says what is a gap's or a source's business; the Speicherstadt
+    # comparison chapter is the one place that is about another game's rules
+    pattern = re.compile(r"擴充規則|倉庫城|心得|Speicherstadt|Kaispeicher|review|reseña", re.I)
+    comparison = {i.id for s in GAME.rules if s.id == "rules-speicherstadt" for i in s.items}
+    for it in _items():
+        if it.id in comparison or not it.text:
+            continue
+        for tag in LANGS:
+            assert not pattern.search(it.text[tag]), (it.id, tag)
+    gap = next(g for g in GAME.gaps if g.id == "gap-card-slots").text
+    assert "Kaispeicher" in gap["en"] and "Kaispeicher" in gap["zh-TW"]
