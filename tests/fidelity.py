@@ -19,6 +19,25 @@ def load(game_id: str):
     return project
 
 
+def game_fixtures(game_id: str, name: str):
+    """Module-scoped fixtures `project`, `<name>` (the game's model) and `page` (its pages)."""
+    import pytest
+
+    @pytest.fixture(scope="module", name="project")
+    def project_():
+        return load(game_id)
+
+    @pytest.fixture(scope="module", name=name)
+    def model_(project):
+        return project.games[game_id].model
+
+    @pytest.fixture(scope="module", name="page")
+    def page_(project, tmp_path_factory):
+        return pages(project, game_id, tmp_path_factory.mktemp(name))
+
+    return project_, model_, page_
+
+
 def pages(project, game_id: str, out: Path) -> dict[tuple[str, str], str]:
     """(language, page) -> the page's text: links reduced to their words, escapes removed."""
     texts = {}

@@ -4,26 +4,12 @@ inside rule text or card texts."""
 
 import re
 
-import pytest
-
-from fidelity import LANGS, english_text, load, pages, said, seed_line
+from fidelity import LANGS, english_text, game_fixtures, said, seed_line
 
 GAME = "ulm"
 
 
-@pytest.fixture(scope="module")
-def project():
-    return load(GAME)
-
-
-@pytest.fixture(scope="module")
-def ulm(project):
-    return project.games[GAME].model
-
-
-@pytest.fixture(scope="module")
-def page(project, tmp_path_factory):
-    return pages(project, GAME, tmp_path_factory.mktemp("ulm-pages"))
+project, ulm, page = game_fixtures(GAME, "ulm")
 
 
 def item(game, item_id):
