@@ -6,12 +6,11 @@ from functools import partial
 
 import pytest
 
-from fidelity_common import item, items, load, term
+from fidelity import LANGS, item, items, load, term
 from generator.engine.play import play
 from generator.engine.setup import player_counts, run_setup
 
-GAME = load("jorvik")
-LANGS = ("zh-TW", "es", "en")
+GAME = load("jorvik").games["jorvik"].model
 
 _items, _item, _term = partial(items, GAME), partial(item, GAME), partial(term, GAME)
 

@@ -8,7 +8,7 @@ from functools import partial
 
 import pytest
 
-from fidelity_common import item, items, load, term
+from fidelity import LANGS, item, items, load, term
 from generator.check.simulate import DEFAULT_SEEDS
 from generator.engine.games import ursuppe
 from generator.engine.play import play
@@ -16,8 +16,7 @@ from generator.engine.setup import player_counts, run_setup
 from generator.engine.state import initial_box
 from generator.render import linker_for, term_label
 
-GAME = load("ursuppe")
-LANGS = ("zh-TW", "es", "en")
+GAME = load("ursuppe").games["ursuppe"].model
 
 _items, _item, _term = partial(items, GAME), partial(item, GAME), partial(term, GAME)
 
