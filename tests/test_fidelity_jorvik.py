@@ -6,7 +6,7 @@ from functools import partial
 
 import pytest
 
-from fidelity import LANGS, item, items, load, term
+from fidelity import LANGS, item, items, load, seed_line, term
 from generator.engine.play import play
 from generator.engine.setup import player_counts, run_setup
 
@@ -17,6 +17,7 @@ _items, _item, _term = partial(items, GAME), partial(item, GAME), partial(term, 
 
 def test_the_interest_trail_lies_below_its_card():
     # seed l.100 「卡片區 5 上船卡下方的興趣步道」, l.107 「興趣步道上方的卡片」
+    assert "卡片區 5 上船卡下方的興趣步道" in seed_line("004", 100)
     definition = _term("term-trail").definition
     assert "上方" not in definition["zh-TW"] and "下方" in definition["zh-TW"]
     assert "below the card" in definition["en"] and "debajo de la carta" in definition["es"]
@@ -33,6 +34,7 @@ def test_cards_act_outside_the_personal_card_area_too():
 
 def test_the_jarl_game_does_not_use_all_cards():
     # seed l.73, l.75 「賈爾遊戲模式時也移除以上秋天卡」
+    assert "賈爾遊戲模式時也移除以上秋天卡" in seed_line("004", 73)
     jarl = next(m for m in GAME.modes if m.id == "jarl")
     for text in (jarl.text, _term("term-jarl").definition):
         assert "使用所有卡片" not in text["zh-TW"] and "所有卡片" not in text["zh-TW"]
@@ -43,6 +45,7 @@ def test_the_jarl_game_does_not_use_all_cards():
 def test_the_round_text_agrees_with_the_end_of_the_game():
     # seed l.153 「供應階段一開始，當最後『皮特克人的進攻』卡是牌庫裏唯一的一張卡片時，遊戲結束」:
     # not "when the deck runs out" (the player aid prints this text)
+    assert "是牌庫裏唯一的一張卡片時，遊戲結束" in seed_line("004", 153)
     text = _item("round-phases").text
     assert "牌庫用完" not in text["zh-TW"] and "runs out" not in text["en"] and "se agota" not in text["es"]
     assert "最後的皮克特人進攻卡" in text["zh-TW"] and "final Attack of the Picts" in text["en"]
@@ -51,6 +54,7 @@ def test_the_round_text_agrees_with_the_end_of_the_game():
 @pytest.mark.parametrize("iid", ["demand-cleanup", "demand-cleanup-jarl", "buy-nobody", "buy-reserve"])
 def test_goods_on_every_discarded_ship_go_to_the_common_goods_area(iid):
     # seed l.97 「如果一張船卡被棄掉…所有在該張船上的貨物方塊都要放到遊戲圖板上的共同貨物區」
+    assert "所有在該張船上的貨物方塊都要放到遊戲圖板上的共同貨物區" in seed_line("004", 97)
     text = _item(iid).text
     assert "共同貨物區" in text["zh-TW"], iid
     assert "common goods area" in text["en"] and "zona común" in text["es"], iid
@@ -60,6 +64,7 @@ def test_goods_on_every_discarded_ship_go_to_the_common_goods_area(iid):
 @pytest.mark.parametrize("mode", ["karl", "jarl"])
 def test_starting_coins_lie_in_front_of_the_player_not_in_the_viking_supply(mode):
     # seed l.55, l.69 「從一般供應區拿取 5 元並把它們放到你的面前」
+    assert "放到你的面前" in seed_line("004", 55) and "放到你的面前" in seed_line("004", 69)
     for players in player_counts(GAME, mode):
         setup = run_setup(GAME, players, mode, 0)
         for p in range(1, players + 1):

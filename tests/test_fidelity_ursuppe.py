@@ -8,7 +8,7 @@ from functools import partial
 
 import pytest
 
-from fidelity import LANGS, item, items, load, term
+from fidelity import LANGS, item, items, load, seed_line, term
 from generator.check.simulate import DEFAULT_SEEDS
 from generator.engine.games import ursuppe
 from generator.engine.play import play
@@ -38,6 +38,7 @@ def test_gene_cards_are_in_play_not_in_the_box(players):
 def test_phase_five_states_the_seed_s_death_threshold():
     # seed L88 「當阿米巴受二點或更多點傷害時, 則稱為自然死亡」: the phase summary (the only death
     # text of the player aid) says "2 or more", not "too much damage"
+    assert "當阿米巴受二點或更多點傷害時, 則稱為自然死亡" in seed_line("002", 88)
     phase = _item("phase-death")
     assert phase.values["damage"] == _item("death-natural").values["damage"] == 2
     for tag in LANGS:
@@ -49,6 +50,7 @@ def test_three_player_food_rules_agree_and_name_both_readings():
     # seed L57 「吃其他三位玩家顏色各一個食物」 cannot be followed by 3 players, and L24/L89 say
     # 「每種顏色」: the eat rule no longer demands every other colour, and the disagreement is
     # said on the page with both sides named, not silently picked
+    assert "每種顏色二個食物" in seed_line("002", 24) and "吃其他三位玩家顏色各一個食物" in seed_line("002", 57)
     eat = _item("eat-food")
     assert "自己顏色以外的每種顏色" not in eat.text["zh-TW"]
     assert "四人遊戲" in eat.text["zh-TW"] and "four players" in eat.text["en"]
@@ -97,6 +99,7 @@ def test_rule_texts_carry_no_notes_about_which_source_says_what():
 def test_a_starving_amoeba_does_not_excrete():
     # seed L57 「當阿米巴吃夠足夠的食物後, 則吐出自己顏色的二個食物」: excretion follows a full
     # meal; gap-starving keeps only what the sources leave open (eating the few cubes there)
+    assert "當阿米巴吃夠足夠的食物後, 則吐出自" in seed_line("002", 57)
     assert "排出" not in _gap("gap-starving").text["zh-TW"]
     assert "excrete" not in _gap("gap-starving").text["en"]
     assert "spieletest" in str(_item("eat-excrete").source) and "does not excrete" in _item("eat-excrete").text["en"]
@@ -120,6 +123,7 @@ def test_the_food_shortage_figure_covers_both_readings_of_where_eaten_food_goes(
 
 def test_ascending_order_is_also_the_order_of_the_first_amoebas():
     # seed L30 「分數少的玩家先放置第一隻阿米巴在場上」: not "only phase 1"
+    assert "分數少的玩家先放置第一隻阿米巴在場上" in seed_line("002", 30)
     definition = _term("term-ascending").definition
     assert "只用於" not in definition["zh-TW"] and "only" not in definition["en"].lower()
     assert "準備" in definition["zh-TW"] and "setup" in definition["en"]
