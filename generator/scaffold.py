@@ -123,15 +123,19 @@ TEXTS["name"] = {"zh-TW": "{id}（新遊戲）", "es": "{id} (juego nuevo)", "en
 
 
 def _sentence(table: dict[str, str], tag: str) -> str:
+    """The sentence for a language tag: its own, the one of its Chinese script or of its primary
+    language (es-419 → es, en-GB → en; zh-Hans never gets Traditional), else English."""
     if tag in table:
         return table[tag]
-    if tag.lower() in ("zh-hant", "zh-hant-tw", "zh-hk", "zh-hant-hk", "zh-mo") and "zh-TW" in table:
-        return table["zh-TW"]  # Traditional Chinese under another tag
-    return table["en"]
+    low = tag.lower()
+    if low.startswith("zh"):
+        traditional = low in ("zh-hant", "zh-hk", "zh-mo") or low.startswith("zh-hant-")
+        return table["zh-TW"] if traditional else table["en"]
+    return table.get(low.split("-")[0], table["en"])
 
 
 def _has_own_sentences(tag: str) -> bool:
-    return _sentence(TEXTS["summary"], tag) != TEXTS["summary"]["en"] or tag == "en"
+    return tag.lower().split("-")[0] == "en" or _sentence(TEXTS["summary"], tag) != TEXTS["summary"]["en"]
 
 
 def _q(s: str) -> str:

@@ -160,3 +160,11 @@ def test_rulebook_new_then_make_site(tmp_path):
         assert (tmp_path / "site" / lang / "demo" / "reference.pdf").is_file()
     assert "Replace this with a few sentences" in (tmp_path / "site/en/demo/index.html").read_text(encoding="utf-8")
     assert "demo" in (tmp_path / "site/en/index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("tag, expected", [("zh-TW", "標準規則"), ("zh-Hant", "標準規則"), ("zh-Hans", "Standard rules"),
+                                           ("es-419", "Reglas estándar"), ("en-GB", "Standard rules"),
+                                           ("ja", "Standard rules")])
+def test_a_language_tag_gets_the_sentences_of_its_language(tag, expected):
+    from generator.scaffold import TEXTS, _sentence
+    assert _sentence(TEXTS["mode"], tag) == expected  # Simplified Chinese is never given Traditional text
