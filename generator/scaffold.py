@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic
 from .load import load_file, load_text
-from .project import _display_root, _rel, game_folders, validate
+from .project import _display_root, _rel, validate
 from .model import Site
 
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -320,7 +320,7 @@ def add_to_site(text: str, pos, gid: str) -> str:
     last = pos.values[("games", n - 1)]
     line = lines[last.line - 1]
     col = last.column - 1
-    if line[:col].rstrip().endswith("-") and line[:col].strip() == "-":  # block: one more line like it
+    if line[:col].strip() == "-":  # a block sequence: one more line like the last
         newline = "\r\n" if line.endswith("\r\n") else "\n"
         if not line.endswith(("\n", "\r")):
             lines[last.line - 1] = line + newline
@@ -375,6 +375,9 @@ def new_game(content: Path, gid: str) -> tuple[list[str], list[Diagnostic], list
                                    f"{gid} by hand; nothing was written")], []
     tmp = Path(tempfile.mkdtemp(prefix=f".{gid}.", dir=content))
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o777 & ~umask)  # a folder as mkdir makes it, not mkdtemp's private 0700
         for name, template in FILES.items():
             (tmp / name).write_text(render(template, gid, langs), encoding="utf-8")
         os.rename(tmp, content / gid)
@@ -386,6 +389,7 @@ def new_game(content: Path, gid: str) -> tuple[list[str], list[Diagnostic], list
         bom = "\ufeff" if raw.startswith(b"\xef\xbb\xbf") else ""
         part = site_file.with_name(f".site.yaml.{os.getpid()}.tmp")
         part.write_bytes((bom + new_site).encode("utf-8"))
+        shutil.copymode(site_file, part)
         os.replace(part, site_file)
         done.append(f"added {gid} to games: in {shown}")
     elif listed:

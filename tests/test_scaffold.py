@@ -168,3 +168,16 @@ def test_rulebook_new_then_make_site(tmp_path):
 def test_a_language_tag_gets_the_sentences_of_its_language(tag, expected):
     from generator.scaffold import TEXTS, _sentence
     assert _sentence(TEXTS["mode"], tag) == expected  # Simplified Chinese is never given Traditional text
+
+
+def test_the_new_folder_is_readable_like_any_other(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "good", content)
+    (content / "site.yaml").chmod(0o644)
+    umask = os.umask(0o022)
+    try:
+        assert _new(content, "demo", capsys)[0] == 0
+    finally:
+        os.umask(umask)
+    assert (content / "demo").stat().st_mode & 0o777 == 0o755  # not a temporary folder's 0700
+    assert (content / "demo" / "game.yaml").stat().st_mode & 0o777 == 0o644
