@@ -176,7 +176,8 @@ def _new(args) -> int:
     if english:
         print(f"rulebook: the scaffold has no sentences in {', '.join(english)}: those texts are in English; "
               "translate them", file=sys.stderr)
-    print(f"rulebook: next: rulebook validate {args.game}, then replace every example value and text "
+    where = "" if Path(args.content) == Path("content") else f" --content {args.content}"
+    print(f"rulebook: next: rulebook validate {args.game}{where}, then replace every example value and text "
           f"(docs/authoring.md)", file=sys.stderr)
     return EXIT_OK
 
