@@ -110,10 +110,13 @@ def test_ursuppe_food_follows_spaces_and_per_space(tmp_path):
         assert run_setup(g, players, "standard").total("soup", "food") == 18 * 2 * players
     index, _ = _page(project, tmp_path, page="index")
     assert "(18 in all)" in index
-    # 3 per space: 19 x 3 x 4 colours = 228 cubes, more than the box's 220 -> a diagnostic
+    # the supply takes each colour's rest: 55 - 18 x 2 = 19 per colour in play
+    assert run_setup(g, 3, "standard").total("food-supply", "food") == 3 * 19
+    # 3 per space: 19 x 3 = 57 cubes of a colour on the soup, more than its 55 -> a diagnostic at
+    # the supply's share (55 - 57) rather than a silent setup
     edit(f, "    spaces: 18\n    per_space: 2\n", "    spaces: 19\n    per_space: 3\n")
     _project, errors = _validate(content, "ursuppe")
-    assert [(e.code, "takes 228 'food'" in e.message) for e in errors] == [("RB302", True)]
+    assert [(e.code, "computes to -2" in e.message) for e in errors] == [("RB307", True)]
 
 
 def test_ulm_tower_tiles_follow_the_count_and_the_cards(tmp_path):

@@ -57,7 +57,7 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     setups = all_setups(g)
     for result in setups.values():
         for index, what, e in result.errors:
-            key = (index, what, e.message)
+            key = (index, what)  # once per field: the first player count or mode that shows it
             if key not in reported:
                 reported.add(key)
                 field = what if what in ("count", "per_player", "by_players") else "kinds"

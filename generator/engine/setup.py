@@ -186,7 +186,14 @@ def run_setup(game: Game, players: int, mode: str, seed: int = 0,
             except ExprError as e:
                 result.errors.append((index, what, e))
                 return 0
-            return UNSURE if got is EXPR_UNKNOWN else max(got, 0)
+            if got is EXPR_UNKNOWN:
+                return UNSURE
+            if got < 0:
+                result.errors.append((index, what, ExprError(
+                    f"the amount computes to {got} with {players} players: fewer than none",
+                    "check the numbers it names", "value")))
+                return 0
+            return got
 
         kinds = {k: amount(v, k) for k, v in (step.kinds or {}).items()}
         if step.per_player is not None:
