@@ -307,3 +307,11 @@ def test_no_shipped_page_shows_an_unfilled_placeholder(tmp_path, lang):
     left = [(p.name, m) for p in out.rglob("*.md")
             for m in re.findall(r"\\\{[^}\n]{0,80}\\\}", p.read_text(encoding="utf-8"))]
     assert left == []
+
+
+def test_simulated_figures_say_they_rest_on_a_stand_in_where_a_count_is_unknown(tmp_path):
+    project, diags = validate(ROOT_CONTENT, ["jorvik"], seeds=1)
+    assert [d for d in diags if d.severity.value == "error"] == []
+    page, _ = _page(project, tmp_path)
+    simulated = page[page.index("### Simulated games"):]
+    assert "the simulated games play with a stand-in value for it" in simulated
