@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, has_errors
 from ..project import Project
-from . import counts, refs, scoring, texts
+from . import acks, counts, refs, scoring, texts
 
 CHECKS = (refs.check, counts.check, texts.check, scoring.check)
 
@@ -32,6 +32,7 @@ def run(project: Project, simulation: bool = True, seeds: int | None = None,
         found: list[Diagnostic] = []
         for check in CHECKS:
             found += check(game, project)
+        found = acks.apply(game, found)
         if simulation and not has_errors(found):
             known = memo.get(game.id) if memo is not None else None
             if known is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic
-from ..engine.setup import all_setups, player_counts
+from ..engine.setup import BOX, all_setups, player_counts
 from ..project import GameDoc, Project
 
 
@@ -30,14 +30,15 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
             elif total > comp.count:
                 diags.append(Diagnostic("RB300", f"the known kinds of '{comp.id}' already add up to {total}, over its count {comp.count}",
                                         hint="correct a kind's count or the component's count", **game.where(base + ("count",))))
-        if comp.per_colour is not None and comp.count is not None and comp.per_colour * g.colours != comp.count:
+        if comp.per_colour is not None and comp.count is not None and comp.per_colour * g.colours != comp.count \
+                and "colours" not in game.partial:
             diags.append(Diagnostic("RB301", f"'{comp.id}': {comp.per_colour} per colour × {g.colours} colours = "
                                     f"{comp.per_colour * g.colours}, not {comp.count}",
                                     hint="correct per_colour, count or the game's colours", **game.where(base + ("per_colour",))))
 
     supported = set(player_counts(g))
     for i, step in enumerate(g.setup):
-        if step.by_players is None:
+        if step.by_players is None or "players" in game.partial:
             continue
         path = ("setup", i, "by_players")
         missing = sorted(supported - set(step.by_players))
@@ -50,22 +51,69 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
             diags.append(Diagnostic("RB303", f"{n} players is outside the game's {g.players.min}-{g.players.max}",
                                     hint="remove the row or widen players:", **game.where(path + (n,), key=True)))
 
-    if diags:  # the simulation of setup needs sound counts to say anything useful
+    if diags or _setup_unsound(game):  # the simulation of setup needs sound counts and references to say anything useful
         return diags
     reported: set[tuple] = set()
     for (players, mode), result in all_setups(g).items():
         for s in result.shortages:
-            key = (s.step_index, s.component, s.zone)
+            step = g.setup[s.step_index]
+            amount = ("setup", s.step_index) + _amount(step, players)
+            key = (amount, s.component, s.zone)
             if key in reported:
                 continue
             reported.add(key)
             diags.append(Diagnostic(
                 "RB302",
                 f"with {players} players ({mode}) this step takes {s.wanted} '{s.component}' from '{s.zone}', "
-                f"which holds {s.available} at this point",
-                hint="check the counts of this step and of the component; setup never takes more than the box holds",
-                **game.where(("setup", s.step_index))))
+                f"which holds {s.available} at this point" + _each(step, players, s),
+                hint="check this amount and the component's count; setup never takes more than the box holds",
+                **game.where(amount, key=len(amount) > 2)))
     return diags
+
+
+def _amount(step, players: int) -> tuple:
+    """The key of a step whose amount ran short: the by-players row, per_player, count or kinds."""
+    for name in ("by_players", "per_player", "count", "kinds"):
+        value = getattr(step, name, None)
+        if value is None or (name == "count" and not isinstance(value, int)):
+            continue
+        if isinstance(value, dict) and name != "kinds":
+            return (name, players) if players in value else (name,)
+        return (name,)
+    return ()
+
+
+def _each(step, players: int, s) -> str:
+    """For an amount each player takes: the total, which says more than what is left for the last."""
+    n = step.per_player
+    if isinstance(n, dict):
+        n = n.get(players)
+    if isinstance(n, int) and not isinstance(n, bool) and s.wanted == n and players > 1:
+        return f" ({players} players × {n} = {players * n} in all)"
+    return ""
+
+
+def _setup_unsound(game: GameDoc) -> bool:
+    """Whether a setup step names a component, zone, kind or mode that does not exist (reported by
+    check.refs), or a schema error left items out of the model: playing the setup would then only
+    report follow-on shortages."""
+    if game.partial & {"setup", "components", "zones", "modes", "players"}:
+        return True
+    g = game.model
+    comps = {c.id: {k.id for k in c.kinds} for c in g.components}
+    zones = {z.id for z in g.zones} | {BOX}
+    modes = {m.id for m in g.modes}
+    for step in g.setup:
+        if step.component is not None and step.component not in comps:
+            return True
+        if step.from_ not in zones or (step.to is not None and step.to not in zones):
+            return True
+        kinds = comps.get(step.component or "", set())
+        if (step.kind is not None and step.kind not in kinds) or any(k not in kinds for k in step.kinds or {}):
+            return True
+        if step.modes and any(m not in modes for m in step.modes):
+            return True
+    return False
 
 
 def _players(ns: list[int]) -> str:

@@ -99,13 +99,57 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
                                     + _of(path), hint="every language uses the same placeholders",
                                     **game.where(path + (lang,))))
-    nums = {lang: numbers(text[lang], lang) for lang in present}
-    for lang in present:
-        if lang != ref and nums[lang] != nums[ref]:
-            diags.append(Diagnostic("RB404", f"the {lang} text states {_set(nums[lang])} but the {ref} text states {_set(nums[ref])}"
-                                    + _of(path), hint="a number that differs between languages is a mistranslation, or "
-                                    "belongs in values: as a {placeholder}", **game.where(path + (lang,))))
+    diags += number_agreement(game, path, text, present)
     return diags
+
+
+def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> list[Diagnostic]:
+    """RB404: the languages of a text state the same literal numbers. When most languages agree,
+    the one that differs is at fault and the diagnostic points at it; it names only the numbers
+    that differ. With no majority (two languages, or three that all differ), each language that
+    differs from the first is reported."""
+    nums = {lang: numbers(text[lang], lang) for lang in present}
+    if len({frozenset(n) for n in nums.values()}) <= 1:
+        return []
+    sets = [frozenset(nums[lang]) for lang in present]
+    common = max(sets, key=sets.count)
+    if sets.count(common) * 2 > len(sets):
+        agree = [lang for lang in present if nums[lang] == common]
+    else:
+        common, agree = frozenset(nums[present[0]]), [present[0]]
+    diags = []
+    for lang in present:
+        if nums[lang] == common:
+            continue
+        extra, lack = sorted(nums[lang] - common), sorted(common - nums[lang])
+        others = f"the {' and '.join(agree)} text{'s' if len(agree) > 1 else ''}"
+        verb = "state" if len(agree) > 1 else "states"
+        if extra and lack:
+            msg = f"the {lang} text states {_list(extra)} where {others} {verb} {_list(lack)}"
+        elif extra:
+            msg = f"the {lang} text states {_list(extra)}, which {others} {'do' if len(agree) > 1 else 'does'} not state"
+        else:
+            msg = f"the {lang} text does not state {_list(lack)}, which {others} {verb}"
+        key = " ".join([f"+{_num(n)}" for n in extra] + [f"-{_num(n)}" for n in lack])
+        where = game.where(path + (lang,))
+        diags.append(Diagnostic("RB404", (f"in {_dotted(path)}, " if path else "") + msg,
+                                hint="correct the number of this language, or write it once in values: as a {placeholder}; "
+                                "if a reviewer found the text right as it is, acknowledge it: "
+                                f"{{code: RB404, at: {where.get('at', '')}, key: '{key}', reason: …}}",
+                                key=key, **where))
+    return diags
+
+
+def _num(n) -> str:
+    return str(n)
+
+
+def _list(ns) -> str:
+    return ", ".join(_num(n) for n in ns)
+
+
+def _dotted(path) -> str:
+    return ".".join(str(p) for p in path)
 
 
 def _of(path) -> str:
