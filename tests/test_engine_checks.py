@@ -139,7 +139,7 @@ def test_mutation_per_player_count_exceeds_the_box_at_4_players(ulm_content):
     f = ulm_content / ULM
     edit(f, "  do: place\n  component: coin\n  per_player: 2\n", "  do: place\n  component: coin\n  per_player: 7\n")
     _p, diags = validate(ulm_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-player-coins"), 3)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "  per_player: 7"), 3)]  # the amount
     assert "with 4 players (basic) this step takes 7 'coin' from 'general-supply', which holds 5 at this point" in diags[0].message
 
 

@@ -33,7 +33,7 @@ def run(project: Project, simulation: bool = True, seeds: int | None = None,
         for check in CHECKS:
             found += check(game, project)
         found = acks.apply(game, found)
-        if simulation and not has_errors(found):
+        if simulation and not has_errors(found) and not game.partial:  # partial: a schema error left items out
             known = memo.get(game.id) if memo is not None else None
             if known is not None:
                 found += known[0]
