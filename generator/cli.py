@@ -120,7 +120,9 @@ def _dispatch(args) -> int:
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
-            print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors", file=sys.stderr)
+            acked = sum(1 for d in diags if d.severity.value == "acknowledged")
+            print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors"
+                  + (f" ({acked} finding{'s' if acked != 1 else ''} acknowledged)" if acked else ""), file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.no_build:

@@ -52,7 +52,6 @@ _PART = {"upper", "lower", "top", "bottom", "left", "right", "front", "back", "f
          "each", "inner", "outer", "northern", "southern", "eastern", "western"}
 _ARTICLES = {"en": {"a", "an"}, "es": {"un", "una"}}
 _JOIN = {"en": {"-"}, "es": {"y"}}  # twenty-five, treinta y cinco
-_TOKEN = re.compile(r"[^\W\d_]+|-(?=[^\W\d_])")
 
 _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4, "五": 5,
              "六": 6, "七": 7, "八": 8, "九": 9}
@@ -70,6 +69,7 @@ _ZH_RUN = re.compile(
     + r"|" + _ZH_NUM + r"(?=[選选])|(?<=[選选])" + _ZH_NUM  # 二選一, 三選二
     + r"|" + _ZH_NUM + r"(?=" + _ZH_RANGE + _ZH_NUM + "[" + _ZH_MEASURE + r"])"  # the start of 三到五人
     + r"|" + _ZH_NUM + r"(?=[" + _ZH_MEASURE + r"])")
+_ZH_ANY = re.compile(_ZH_NUM)
 _ZH_FRACTION = re.compile(r"(" + _ZH_NUM + r")分之(" + _ZH_NUM + r")|一半|半數|半数")
 
 
@@ -111,35 +111,50 @@ def numbers(s: str, lang: str) -> set:
     found: set = {int(m) for m in _DIGITS.findall(s)}
     base = lang.split("-")[0].lower()
     if base == "zh":
-        for m in _ZH_FRACTION.finditer(s):
-            if not m.group(1) or (_zh_value(m.group(1)), _zh_value(m.group(2))) == (2, 1):
-                found.add(HALF)  # other fractions are not read (nor are "a third", "un tercio")
-        found |= {_zh_value(r) for r in _ZH_RUN.findall(_ZH_FRACTION.sub("　", s))}
+        if not _ZH_ANY.search(s):
+            pass
+        elif "半" in s or "分之" in s:
+            for m in _ZH_FRACTION.finditer(s):
+                if not m.group(1) or (_zh_value(m.group(1)), _zh_value(m.group(2))) == (2, 1):
+                    found.add(HALF)  # other fractions are not read (nor are "a third", "un tercio")
+            found |= {_zh_value(r) for r in _ZH_RUN.findall(_ZH_FRACTION.sub("　", s))}
+        else:
+            found |= {_zh_value(r) for r in _ZH_RUN.findall(s)}
     else:
         found |= _word_numbers(s, base)
     return {n for n in found if n >= 2 or (n < 1 and n > 0)}
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+_TOKEN = re.compile(r"[^\W\d_]+|-(?=[^\W\d_])")
+_INTERESTING = {lang: frozenset(_WORDS[lang]) | frozenset(_ORDINALS[lang]) | {_HALF[lang][0]} for lang in _WORDS}
+
+
 def _word_numbers(s: str, base: str) -> set:
-    words, ordinals = _WORDS.get(base, {}), _ORDINALS.get(base, {})
-    tens, units = _TENS.get(base, {}), _UNITS.get(base, {})
-    articles, join = _ARTICLES.get(base, set()), _JOIN.get(base, set())
-    half = _HALF.get(base, ("", set(), set()))
-    tokens = _TOKEN.findall(s.lower())
     found: set = set()
-    i = 0
-    while i < len(tokens):
+    interesting = _INTERESTING.get(base)
+    low = s.lower()
+    # the check reads every text: most have no number word, and a set intersection says so at once
+    if not interesting or interesting.isdisjoint(_WORD.findall(low)):
+        return found
+    words, ordinals = _WORDS[base], _ORDINALS[base]
+    tens, units = _TENS[base], _UNITS[base]
+    articles, join, half = _ARTICLES[base], _JOIN[base], _HALF[base]
+    tokens = _TOKEN.findall(low)
+    i, n = 0, len(tokens)
+    while i < n:
         w = tokens[i]
-        if w in tens and i + 2 < len(tokens) and tokens[i + 1] in join and tokens[i + 2] in units:
+        before = tokens[i - 1] if i else ""
+        if w in tens and i + 2 < n and tokens[i + 1] in join and tokens[i + 2] in units:
             found.add(tens[w] + units[tokens[i + 2]])  # twenty-five, treinta y cinco
             i += 3
             continue
-        if w == half[0] and not (i and tokens[i - 1] in _PART) and (
-                i + 1 < len(tokens) and tokens[i + 1] in half[1] or i and tokens[i - 1] in half[2]):
-            found.add(HALF)
+        if w == half[0]:
+            if before not in _PART and (i + 1 < n and tokens[i + 1] in half[1] or before in half[2]):
+                found.add(HALF)
         elif w in words:
             found.add(words[w])
-        elif w in ordinals and not (i and tokens[i - 1] in articles):
+        elif w in ordinals and before not in articles:
             found.add(ordinals[w])
         i += 1
     return found

@@ -251,3 +251,17 @@ def test_the_json_schema_says_what_the_loader_says_about_rows():
     assert {"properties": {"ranges": {"items": {"required": ["rank"]}}}} in defs["ScoreTable"]["anyOf"]
     assert defs["Acknowledgement"]["properties"]["code"]["enum"] == [
         "RB300", "RB301", "RB302", "RB303", "RB404", "RB500", "RB501"]
+
+
+def test_a_misplaced_language_is_reported_with_the_text_it_leaves_incomplete(good_content):
+    # the newcomer's mistake 6b: `en:` at the term's level, still valid YAML
+    edit(good_content / GAME, "    definition: {zh-TW: 遊戲的資源。, es: El recurso del juego., en: The resource of the game.}",
+         "    definition:\n      zh-TW: 遊戲的資源。\n      es: El recurso del juego.\n    en: The resource of the game.")
+    assert sorted(found(run(good_content))) == [("RB102", "game.yaml", 105, 5), ("RB400", "game.yaml", 103, 7)]
+
+
+def test_the_summary_counts_acknowledged_findings(good_content):
+    edit(good_content / GAME, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, points: 2}")
+    edit(good_content / GAME, "glossary:\n", f"acknowledge:\n  - {{code: RB500, at: table-cubes, key: '3', {ACK_REASON}}}\nglossary:\n")
+    r = _cli("validate", "--no-sim", "--content", str(good_content))
+    assert r.stderr.splitlines()[-1] == "rulebook: 1 game checked, no errors (1 finding acknowledged)"

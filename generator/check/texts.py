@@ -109,7 +109,8 @@ def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> lis
     that differ. With no majority (two languages, or three that all differ), each language that
     differs from the first is reported."""
     nums = {lang: numbers(text[lang], lang) for lang in present}
-    if len({frozenset(n) for n in nums.values()}) <= 1:
+    first = nums[present[0]]
+    if all(nums[lang] == first for lang in present):
         return []
     sets = [frozenset(nums[lang]) for lang in present]
     common = max(sets, key=sets.count)
