@@ -265,3 +265,20 @@ def test_the_summary_counts_acknowledged_findings(good_content):
     edit(good_content / GAME, "glossary:\n", f"acknowledge:\n  - {{code: RB500, at: table-cubes, key: '3', {ACK_REASON}}}\nglossary:\n")
     r = _cli("validate", "--no-sim", "--content", str(good_content))
     assert r.stderr.splitlines()[-1] == "rulebook: 1 game checked, no errors (1 finding acknowledged)"
+
+
+def test_the_page_shows_the_reason_of_an_acknowledged_fact(good_content, tmp_path):
+    from generator.render import render_language
+    f = good_content / GAME
+    edit(f, "{min: 0, max: 2, points: 0}", "{min: 0, max: 2, rank: {zh-TW: 新手, es: Novato, en: Novice}}")
+    edit(f, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, rank: {zh-TW: 高手, es: Experto, en: Expert}}")
+    edit(f, "{min: 6, max: null, points: 5}", "{min: 6, max: null, rank: {zh-TW: 大師, es: Maestro, en: Master}}")
+    edit(f, "glossary:\n", "acknowledge:\n  - {code: RB500, at: table-cubes, key: '3', reason: "
+         "{zh-TW: 來源的表少了 3。, es: La tabla de la fuente no cubre el 3., en: The source's table leaves out 3.}}\nglossary:\n")
+    project, diags = validate(good_content, None)
+    assert [d.severity.value for d in diags] == ["acknowledged"]
+    render_language(project, "en", tmp_path / "en")
+    page = (tmp_path / "en" / "tiny" / "index.md").read_text(encoding="utf-8")
+    table = page[page.index("### Cube points"):]
+    assert "| Value | Rank |" in table and "| 4–5 | Expert |" in table
+    assert table.index("leaves out 3") < table.index("##", 5)  # under the table, as a gap
