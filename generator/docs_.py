@@ -68,11 +68,12 @@ that holds it:
   ```
 - setup that takes more than the box holds (RB302) points at the amount: the row of a
   `by_players` table, or `per_player:`, `count:`, `kinds:`; for an amount each player takes, it
-  gives the total:
+  gives the total and what the zone held before the step; the other player counts and modes
+  where the same amount overflows are named in the same diagnostic:
 
   ```text
   content/no-thanks/game.yaml:115:7: error RB302: with 7 players (standard) this step takes 77 'chip' from 'box', which holds 55 at this point (hint: …)
-  content/jorvik/game.yaml:587:3: error RB302: with 2 players (jarl) this step takes 43 'viking' from 'box', which holds 8 at this point (2 players × 43 = 86 in all) (hint: …)
+  content/jorvik/game.yaml:587:3: error RB302: with 2 players (jarl) each player takes 43 'viking' from 'box': 86 in all, but it holds 20 before this step (and with 3, 4, 5 players) (hint: …)
   ```
 
 **No follow-on errors.** A setup step that names an unknown component, zone, kind or mode gets

@@ -124,7 +124,7 @@ def test_setup_overflow_of_an_amount_each_player_takes_gives_the_total(good_cont
     edit(good_content / GAME, "per_player: 2", "per_player: 3")
     diags = run(good_content)
     assert found(diags) == [("RB302", "game.yaml", 43, 5)]
-    assert diags[0].message.endswith("(3 players × 3 = 9 in all)")
+    assert diags[0].message == "with 3 players (basic) each player takes 3 'pawn' from 'box': 9 in all, but it holds 6 before this step"
 
 
 def test_an_unknown_component_gives_one_diagnostic_and_no_overflow(good_content):

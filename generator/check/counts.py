@@ -53,21 +53,45 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
 
     if diags or _setup_unsound(game):  # the simulation of setup needs sound counts and references to say anything useful
         return diags
-    reported: set[tuple] = set()
+    first: dict[tuple, tuple] = {}  # one diagnostic per amount at fault: its first shortage, then the other counts
+    also: dict[tuple, list[str]] = {}
+    per_player_zones = {z.id for z in g.zones if z.per_player}
     for (players, mode), result in all_setups(g).items():
+        short_in_step: dict[int, int] = {}
+        for s in result.shortages:
+            short_in_step[s.step_index] = short_in_step.get(s.step_index, 0) + 1
+        seen: set[tuple] = set()
         for s in result.shortages:
             step = g.setup[s.step_index]
             amount = ("setup", s.step_index) + _amount(step, players)
             key = (amount, s.component, s.zone)
-            if key in reported:
+            if key in seen:
                 continue
-            reported.add(key)
-            diags.append(Diagnostic(
-                "RB302",
-                f"with {players} players ({mode}) this step takes {s.wanted} '{s.component}' from '{s.zone}', "
-                f"which holds {s.available} at this point" + _each(step, players, s),
-                hint="check this amount and the component's count; setup never takes more than the box holds",
-                **game.where(amount, key=len(amount) > 2)))
+            seen.add(key)
+            if key in first:
+                also[key].append(f"{players} players ({mode})" if first[key][1] != mode else f"{players}")
+                continue
+            first[key] = (players, mode)
+            also[key] = []
+            n = step.per_player.get(players) if isinstance(step.per_player, dict) else step.per_player
+            if (isinstance(n, int) and not isinstance(n, bool) and s.wanted == n and players > 1
+                    and step.from_ not in per_player_zones):
+                # every player takes n from one zone: say the total and what the zone held before the step
+                before = s.available + n * (players - short_in_step[s.step_index])
+                message = (f"with {players} players ({mode}) each player takes {n} '{s.component}' from '{s.zone}': "
+                           f"{players * n} in all, but it holds {before} before this step")
+            else:
+                message = (f"with {players} players ({mode}) this step takes {s.wanted} '{s.component}' from "
+                           f"'{s.zone}', which holds {s.available} at this point")
+            first[key] = (players, mode, message, amount)
+    for key, (players, mode, message, amount) in first.items():
+        more = also[key]
+        if more:
+            message += f" (and with {', '.join(more)} players)" if all(m.isdigit() for m in more) else f" (and with {', '.join(more)})"
+        diags.append(Diagnostic(
+            "RB302", message,
+            hint="check this amount and the component's count; setup never takes more than the box holds",
+            **game.where(amount, key=len(amount) > 2)))
     return diags
 
 
@@ -81,16 +105,6 @@ def _amount(step, players: int) -> tuple:
             return (name, players) if players in value else (name,)
         return (name,)
     return ()
-
-
-def _each(step, players: int, s) -> str:
-    """For an amount each player takes: the total, which says more than what is left for the last."""
-    n = step.per_player
-    if isinstance(n, dict):
-        n = n.get(players)
-    if isinstance(n, int) and not isinstance(n, bool) and s.wanted == n and players > 1:
-        return f" ({players} players × {n} = {players * n} in all)"
-    return ""
 
 
 def _setup_unsound(game: GameDoc) -> bool:
