@@ -282,3 +282,15 @@ def test_the_page_shows_the_reason_of_an_acknowledged_fact(good_content, tmp_pat
     table = page[page.index("### Cube points"):]
     assert "| Value | Rank |" in table and "| 4–5 | Expert |" in table
     assert table.index("leaves out 3") < table.index("##", 5)  # under the table, as a gap
+
+
+def test_an_undefined_placeholder_is_not_told_to_add_values_where_none_are_allowed(good_content):
+    edit(good_content / GAME, "    title: {zh-TW: 卡片, es: Cartas, en: Cards}\n",
+         "    title: {zh-TW: 卡片, es: Cartas, en: Cards}\n"
+         "    intro: {zh-TW: \"{n} 張\", es: \"{n} cartas\", en: \"{n} cards\"}\n")
+    diags = run(good_content)
+    assert found(diags)[0] == ("RB403", "game.yaml", 88, 20)
+    assert diags[0].hint == "this text belongs to no item with values: write the number out, or fix the name"
+    edit(good_content / GAME, "{zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
+         "{zh-TW: \"拿 {k} 個方塊。\", es: \"Toma {k} cubos.\", en: \"Take {k} cubes.\"}")
+    assert "add values: {k: …} to card-bonus" in [d for d in run(good_content) if "{k}" in d.message][0].hint

@@ -92,8 +92,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     for lang in present:
         for name in sorted(ph[lang] - defined):
             diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
-                                    hint=f"add values: {{{name}: …}} to the item, or fix the name"
-                                    + (f" (known: {', '.join(sorted(defined))})" if defined else ""),
+                                    hint=_values_hint(game, path, name, defined),
                                     **game.where(path + (lang,))))
         if lang != ref and ph[lang] != ph[ref]:
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
@@ -147,6 +146,20 @@ def _num(n) -> str:
 
 def _list(ns) -> str:
     return ", ".join(_num(n) for n in ns)
+
+
+def _values_hint(game: GameDoc, path, name: str, defined: set[str]) -> str:
+    """Where the value could go: the nearest enclosing item that may have values: (a card group's
+    intro, a section's intro or a component's note has none, so the hint does not offer it)."""
+    from ..model import Game
+    from ..project import model_at
+    known = f" (known: {', '.join(sorted(defined))})" if defined else ""
+    for n in range(len(path) - 1, -1, -1):
+        m = model_at(Game, path[:n])
+        if m is not None and "values" in m.model_fields:
+            item = game.at(path[:n]) or "the item"
+            return f"add values: {{{name}: …}} to {item}, or fix the name" + known
+    return "this text belongs to no item with values: write the number out, or fix the name" + known
 
 
 def _dotted(path) -> str:
