@@ -294,3 +294,12 @@ def test_an_undefined_placeholder_is_not_told_to_add_values_where_none_are_allow
     edit(good_content / GAME, "{zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          "{zh-TW: \"拿 {k} 個方塊。\", es: \"Toma {k} cubos.\", en: \"Take {k} cubes.\"}")
     assert "add values: {k: …} to card-bonus" in [d for d in run(good_content) if "{k}" in d.message][0].hint
+
+
+def test_positions_stay_right_after_an_item_is_left_out(good_content):
+    # setup.0 has a schema error and is left out of the model: the later step's finding still
+    # points at its own line, not at the step that took its index
+    f = good_content / GAME
+    edit(f, "    component: cube\n    count: all\n", "    componet: cube\n    count: all\n")
+    edit(f, "    by_players: {2: 4, 3: 6}\n    to: hand\n", "    by_players: {2: 4, 3: 6}\n    to: hands\n")
+    assert sorted(found(run(good_content))) == [("RB102", "game.yaml", 36, 5), ("RB201", "game.yaml", 51, 9)]
