@@ -49,7 +49,7 @@ that holds it:
 
   Other syntax errors are worded the same way: "a second ': ' on this line" (quote the text),
   "a tab in the indentation", "a tab inside unquoted text", "a quote opened here is never
-  closed", "the '[' opened on line 4 is not closed before this point", "a value cannot start with
+  closed", "this '[' is never closed", "a value cannot start with
   '@' unless it is quoted".
 - a required key missing from a game (RB101) is reported at the top of its `game.yaml`, whichever
   file of the game holds the other keys; a key missing from an item, at that item.

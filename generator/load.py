@@ -427,7 +427,8 @@ def _load_pure(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
         data = builder.build(node, ())
     except _Reject as r:
         m = _mark(file, r.mark)
-        return None, Positions(), [Diagnostic(r.code, r.message, file, m.line, m.column, r.hint)]
+        excerpt = _line(text, m.line) if r.code != "RB007" else ""
+        return None, Positions(), [Diagnostic(r.code, r.message, file, m.line, m.column, r.hint, excerpt=excerpt)]
     except yaml.composer.ComposerError as e:
         m = _mark(file, e.problem_mark)
         return None, Positions(), [Diagnostic("RB003", "the file holds more than one YAML document",
@@ -487,7 +488,8 @@ def syntax_error(e: yaml.MarkedYAMLError, text: str, file: str) -> Diagnostic:
         hint = "end the text with the same quote; inside single quotes write a quote twice ('')"
     elif problem.startswith(("expected ',' or ']'", "expected ',' or '}'")) and e.context_mark is not None:
         opener = "[" if "]" in problem[:18] else "{"
-        message = f"the '{opener}' opened on line {e.context_mark.line + 1} is not closed before this point"
+        mark = e.context_mark  # the opening bracket: the end of the file or the next key says little
+        message = f"this '{opener}' is never closed"
         hint = f"close it with '{']' if opener == '[' else '}'}', or quote the text if '{opener}' is part of it"
     elif problem == "could not find expected ':'" and e.context_mark is not None:
         mark = e.context_mark
@@ -506,9 +508,19 @@ def syntax_error(e: yaml.MarkedYAMLError, text: str, file: str) -> Diagnostic:
         message = "the file ends in the middle of a value"
         hint = "close the quote or bracket that is still open"
     m = _mark(file, mark) if mark is not None else Mark(file, 1, 1)
-    lines = text.split("\n")
-    excerpt = lines[m.line - 1] if 0 < m.line <= len(lines) else ""
-    return Diagnostic("RB001", message, file, m.line, m.column, hint, excerpt=excerpt)
+    return Diagnostic("RB001", message, file, m.line, m.column, hint, excerpt=_line(text, m.line))
+
+
+def _line(text: str, n: int) -> str:
+    """Line n (1-based) of text, for the excerpt under a diagnostic; empty past the end or when over the cap."""
+    start = 0
+    for _ in range(n - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    line = text[start:] if end < 0 else text[start:end]
+    return line if len(line) <= 400 else ""
 
 
 def load_game_dir(folder: Path, display_root: Path) -> tuple[dict | None, Positions, list[Diagnostic]]:

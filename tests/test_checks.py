@@ -16,7 +16,7 @@ SITE = "site.yaml"
 
 CASES = [
     # (id, file, old, new, code, line, column)
-    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 5, 8),
+    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 4, 11),
     ("duplicate-key", GAME, "designer: Test Designer", "designer: Test Designer\ndesigner: Other", "RB002", 5, 1),
     ("unsafe-yaml", GAME, "designer: Test Designer", "designer: !!python/name:os.system x", "RB003", 4, 11),
     ("bad-file", SITE, None, "- just\n- a list\n", "RB004", 1, 1),

@@ -204,7 +204,7 @@ def test_a_misspelt_language_tag_is_matched_against_the_site_languages(good_cont
      "a second ': ' on this line, which YAML reads as the start of another key"),
     ("designer: Test Designer", "designer: Test\tDesigner", 4, 15, "a tab inside unquoted text"),
     ("designer: Test Designer", "designer: 'Test Designer", 4, 11, "a quote opened here is never closed"),
-    ("designer: Test Designer", "designer: [Test", 5, 8, "the '[' opened on line 4 is not closed before this point"),
+    ("designer: Test Designer", "designer: [Test", 4, 11, "this '[' is never closed"),
 ])
 def test_yaml_syntax_errors_in_plain_words(good_content, old, new, line, column, message):
     edit(good_content / GAME, old, new)
