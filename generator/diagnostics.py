@@ -84,7 +84,7 @@ class Diagnostic:
     column: int = 0
     hint: str = ""
     severity: Severity = Severity.ERROR
-    at: str = ""  # where in the game's data, by id: 'solo-ranks.ranges', 'card-favor.text' (what `acknowledge: at:` names)
+    at: str = ""  # where in the game's data, by id: 'solo-ranks', 'card-favor.text.zh-TW' (what `acknowledge: at:` names)
     key: str = ""  # what tells this finding from others of its code at that place (`acknowledge: key:`)
     reason: str = ""  # with severity ACKNOWLEDGED: why the data keeps it
     excerpt: str = ""  # the source line at fault, shown under the message with a caret at the column

@@ -171,7 +171,7 @@ class Acknowledgement(Strict):
     code: Literal[ACKNOWLEDGEABLE] = Field(description="the diagnostic code, e.g. RB500")
     at: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*(\.[A-Za-z0-9_-]+)*$", max_length=200,
                     description="where, by id: the id of the item, table or component, then the keys below it, "
-                    "e.g. 'solo-ranks.ranges' or 'card-favor.text' (the `at` of the JSON output)")
+                    "e.g. 'solo-ranks', 'setup-room-cards.by_players.4' or 'card-favor.text.zh-TW' (the `at` of the JSON output)")
     key: Annotated[str, Field(max_length=200)] | list[Annotated[str, Field(max_length=200)]] = Field(
         "", description="what tells the finding from others at that place (the `key` of the JSON output), or a list of "
         "them: the uncovered values '81-85' of RB500, the numbers '+2 -1' of RB404 (those the text states that the "

@@ -54,7 +54,7 @@ class GameDoc:
 
     def at(self, path) -> str:
         """The place of a raw path, by id: the id of the innermost item on it, then the keys below
-        ('solo-ranks.ranges'); without an item on the path, the path itself ('scoring.tables')."""
+        ('setup-room-cards.by_players'); without an item on the path, the path itself ('scoring.tables')."""
         node, start, name = self.raw, 0, ""
         for i, part in enumerate(path):
             try:

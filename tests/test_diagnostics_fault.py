@@ -264,7 +264,7 @@ def test_the_summary_counts_acknowledged_findings(good_content):
     edit(good_content / GAME, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, points: 2}")
     edit(good_content / GAME, "glossary:\n", f"acknowledge:\n  - {{code: RB500, at: table-cubes, key: '3', {ACK_REASON}}}\nglossary:\n")
     r = _cli("validate", "--no-sim", "--content", str(good_content))
-    assert r.stderr.splitlines()[-1] == "rulebook: 1 game checked, no errors (1 finding acknowledged)"
+    assert r.stderr.splitlines()[-1] == f"rulebook: 1 game of {good_content}/ checked, no errors (1 finding acknowledged)"
 
 
 def test_the_page_shows_the_reason_of_an_acknowledged_fact(good_content, tmp_path):
