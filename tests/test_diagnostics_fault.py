@@ -249,6 +249,8 @@ def test_the_json_schema_says_what_the_loader_says_about_rows():
     assert defs["ScoreRange"]["oneOf"] == [{"required": ["points"]}, {"required": ["rank"]}]
     assert defs["ScoreRange"]["properties"]["points"]["type"] == "integer"  # `points: null` refused by both
     assert {"properties": {"ranges": {"items": {"required": ["rank"]}}}} in defs["ScoreTable"]["anyOf"]
+    # a text takes language tags only, as the loader does (RB401 for `zh-tw:`)
+    assert defs["GlossaryTerm"]["properties"]["term"]["additionalProperties"] is False
     assert defs["Acknowledgement"]["properties"]["code"]["enum"] == [
         "RB300", "RB301", "RB302", "RB303", "RB404", "RB500", "RB501"]
 
