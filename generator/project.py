@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
-from typing import Annotated, Any, Union
+from typing import Any, Union
 
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic
 from .load import Mark, Positions, load_file, load_game_dir
-from .model import Game, Site, _models_in
+from .model import Game, Site
 
 
 @dataclass
@@ -174,21 +174,21 @@ def validate_game(raw: dict, pos: Positions, langs, folder: str):
         drops: dict[tuple, set[int]] = {}
         for err in errors:
             loc = _trim(tuple(err["loc"]), data)
-            if err["type"] == "extra_forbidden":
-                loc = tuple(err["loc"])
-            at = next((i for i, part in enumerate(loc) if isinstance(part, int)
-                       and isinstance(_value_at(data, loc[:i]), list)), None)
-            if at is not None and at > 0:
-                drops.setdefault(loc[:at], set()).add(loc[at])
+            # the outermost list item on the path (a component, a setup step, a section) is left out
+            cut = next((i for i, part in enumerate(loc) if isinstance(part, int)
+                        and isinstance(_value_at(data, loc[:i]), list)), None)
+            if cut is not None and cut > 0:
+                drops.setdefault(loc[:cut], set()).add(loc[cut])
                 partial.add(str(loc[0]))
                 continue
             top = loc[0] if loc else err["loc"][0] if err["loc"] else None
             if top is None:
                 return None, diags, {}
             partial.add(str(top))
-            if err["type"] == "extra_forbidden" or _drop_optional(data, loc):
-                if err["type"] == "extra_forbidden":
-                    _pop_at(data, loc)
+            if err["type"] == "extra_forbidden":
+                _pop_at(data, loc)
+            elif _drop_optional(data, loc):
+                pass
             elif top in _STANDINS:
                 data[top] = _STANDINS[top]()
             elif top == "id":
@@ -273,20 +273,19 @@ def model_at(model: type[BaseModel], path) -> type[BaseModel] | None:
         tp = _step_into(tp, part)
         if tp is None:
             return None
-    models = _models_in(tp) if not (isinstance(tp, type) and issubclass(tp, BaseModel)) else [tp]
-    return models[0] if len(models) == 1 and _is_model_itself(tp) else None
+    return _as_model(tp)
 
 
-def _is_model_itself(tp) -> bool:
-    """A model, or an optional model; not a list or a mapping of models."""
+def _as_model(tp) -> type[BaseModel] | None:
+    """The model a type is, or is an optional of; None for anything else (a list of models too)."""
+    while getattr(tp, "__metadata__", None) is not None:  # Annotated[T, ...]
+        tp = tp.__origin__
     if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return True
-    origin = getattr(tp, "__origin__", None)
-    if origin is Annotated:
-        return _is_model_itself(tp.__origin__)
-    args = [a for a in getattr(tp, "__args__", ()) or () if a is not type(None)]
-    return origin in (Union, UnionType) and len(args) == 1 and _is_model_itself(args[0]) or (
-        isinstance(tp, UnionType) and len(args) == 1 and _is_model_itself(args[0]))
+        return tp
+    if getattr(tp, "__origin__", None) is Union or isinstance(tp, UnionType):
+        args = [a for a in tp.__args__ if a is not type(None)]
+        return _as_model(args[0]) if len(args) == 1 else None
+    return None
 
 
 def _step_into(tp, part):
