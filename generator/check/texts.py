@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Diagnostic
-from ..model import FIELD_NAMES
-from ..project import GameDoc, Project
+from ..model import FIELD_NAMES, Game
+from ..project import GameDoc, Project, model_at
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
@@ -122,7 +122,8 @@ def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> lis
         if nums[lang] == common:
             continue
         extra, lack = sorted(nums[lang] - common), sorted(common - nums[lang])
-        others = f"the {' and '.join(agree)} text{'s' if len(agree) > 1 else ''}"
+        names = agree[0] if len(agree) == 1 else f"{', '.join(agree[:-1])} and {agree[-1]}"
+        others = f"the {names} text{'s' if len(agree) > 1 else ''}"
         verb = "state" if len(agree) > 1 else "states"
         if extra and lack:
             msg = f"the {lang} text states {_list(extra)} where {others} {verb} {_list(lack)}"
@@ -130,7 +131,7 @@ def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> lis
             msg = f"the {lang} text states {_list(extra)}, which {others} {'do' if len(agree) > 1 else 'does'} not state"
         else:
             msg = f"the {lang} text does not state {_list(lack)}, which {others} {verb}"
-        key = " ".join([f"+{_num(n)}" for n in extra] + [f"-{_num(n)}" for n in lack])
+        key = " ".join([f"+{n}" for n in extra] + [f"-{n}" for n in lack])
         where = game.where(path + (lang,))
         diags.append(Diagnostic("RB404", (f"in {_dotted(path)}, " if path else "") + msg,
                                 hint="correct the number of this language, or write it once in values: as a {placeholder}; "
@@ -140,19 +141,13 @@ def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> lis
     return diags
 
 
-def _num(n) -> str:
-    return str(n)
-
-
 def _list(ns) -> str:
-    return ", ".join(_num(n) for n in ns)
+    return ", ".join(str(n) for n in ns)
 
 
 def _values_hint(game: GameDoc, path, name: str, defined: set[str]) -> str:
     """Where the value could go: the nearest enclosing item that may have values: (a card group's
     intro, a section's intro or a component's note has none, so the hint does not offer it)."""
-    from ..model import Game
-    from ..project import model_at
     known = f" (known: {', '.join(sorted(defined))})" if defined else ""
     for n in range(len(path) - 1, -1, -1):
         m = model_at(Game, path[:n])
