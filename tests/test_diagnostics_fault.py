@@ -305,3 +305,13 @@ def test_positions_stay_right_after_an_item_is_left_out(good_content):
     edit(f, "    component: cube\n    count: all\n", "    componet: cube\n    count: all\n")
     edit(f, "    by_players: {2: 4, 3: 6}\n    to: hand\n", "    by_players: {2: 4, 3: 6}\n    to: hands\n")
     assert sorted(found(run(good_content))) == [("RB102", "game.yaml", 36, 5), ("RB201", "game.yaml", 51, 9)]
+
+
+def test_an_overflow_can_be_acknowledged_and_its_entry_waits_while_setup_cannot_be_played(good_content):
+    f = good_content / GAME
+    edit(f, "by_players: {2: 4, 3: 6}", "by_players: {2: 4, 3: 31}")
+    edit(f, "glossary:\n", f"acknowledge:\n  - {{code: RB302, at: step-take.by_players.3, {ACK_REASON}}}\nglossary:\n")
+    assert [(d.code, d.severity.value) for d in run(good_content)] == [("RB302", "acknowledged")]
+    # an unknown zone stops the setup from being played: the entry is not called stale for that
+    edit(f, "    component: pawn\n", "    component: pawns\n")
+    assert found(run(good_content)) == [("RB201", "game.yaml", 42, 16)]

@@ -11,8 +11,10 @@ from dataclasses import replace
 from ..diagnostics import Diagnostic, Severity
 from ..model import ACKNOWLEDGEABLE
 from ..project import GameDoc
+from .counts import setup_unsound
 
-# findings whose check runs only when others found nothing: an entry for them is not judged then
+# findings whose check runs only when the counts and the setup's references are sound (check.counts):
+# an entry for them is not judged otherwise
 _AFTER_COUNTS = {"RB302"}
 
 
@@ -31,8 +33,10 @@ def apply(game: GameDoc, found: list[Diagnostic]) -> list[Diagnostic]:
             reason = acks[i].reason
             d = replace(d, severity=Severity.ACKNOWLEDGED, reason=reason.get("en") or next(iter(reason.values()), ""))
         out.append(d)
-    counts_blocked = game.partial or any(d.code in ("RB300", "RB301", "RB303", "RB304") and d.severity is Severity.ERROR
-                                         for d in out)
+    if game.partial:  # a schema error left items out: their findings are not known yet
+        return out
+    counts_blocked = setup_unsound(game) or any(
+        d.code in ("RB300", "RB301", "RB303", "RB304") and d.severity is Severity.ERROR for d in out)
     for (i, key), hit in used.items():
         a = acks[i]
         if hit or (a.code in _AFTER_COUNTS and counts_blocked):

@@ -51,10 +51,10 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
             diags.append(Diagnostic("RB303", f"{n} players is outside the game's {g.players.min}-{g.players.max}",
                                     hint="remove the row or widen players:", **game.where(path + (n,), key=True)))
 
-    if diags or _setup_unsound(game):  # the simulation of setup needs sound counts and references to say anything useful
+    if diags or setup_unsound(game):  # the simulation of setup needs sound counts and references to say anything useful
         return diags
-    first: dict[tuple, tuple] = {}  # one diagnostic per amount at fault: its first shortage, then the other counts
-    also: dict[tuple, list[str]] = {}
+    first: dict[tuple, tuple] = {}  # one diagnostic per amount at fault: (message, path), from its first shortage
+    also: dict[tuple, list[tuple]] = {}  # the other (players, mode) where the same amount overflows
     per_player_zones = {z.id for z in g.zones if z.per_player}
     for (players, mode), result in all_setups(g).items():
         short_in_step: dict[int, int] = {}
@@ -69,10 +69,8 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
                 continue
             seen.add(key)
             if key in first:
-                also[key].append(f"{players} players ({mode})" if first[key][1] != mode else f"{players}")
+                also[key].append((players, mode))
                 continue
-            first[key] = (players, mode)
-            also[key] = []
             n = step.per_player.get(players) if isinstance(step.per_player, dict) else step.per_player
             if (isinstance(n, int) and not isinstance(n, bool) and s.wanted == n and players > 1
                     and step.from_ not in per_player_zones):
@@ -83,11 +81,14 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
             else:
                 message = (f"with {players} players ({mode}) this step takes {s.wanted} '{s.component}' from "
                            f"'{s.zone}', which holds {s.available} at this point")
-            first[key] = (players, mode, message, amount)
-    for key, (players, mode, message, amount) in first.items():
+            first[key] = (message, amount, mode)
+            also[key] = []
+    for key, (message, amount, mode) in first.items():
         more = also[key]
-        if more:
-            message += f" (and with {', '.join(more)} players)" if all(m.isdigit() for m in more) else f" (and with {', '.join(more)})"
+        if more and all(m == mode for _p, m in more):
+            message += f" (and with {', '.join(str(p) for p, _m in more)} players)"
+        elif more:
+            message += f" (and with {', '.join(f'{p} players ({m})' for p, m in more)})"
         diags.append(Diagnostic(
             "RB302", message,
             hint="check this amount and the component's count; setup never takes more than the box holds",
@@ -107,7 +108,7 @@ def _amount(step, players: int) -> tuple:
     return ()
 
 
-def _setup_unsound(game: GameDoc) -> bool:
+def setup_unsound(game: GameDoc) -> bool:
     """Whether a setup step names a component, zone, kind or mode that does not exist (reported by
     check.refs), or a schema error left items out of the model: playing the setup would then only
     report follow-on shortages."""
