@@ -80,8 +80,14 @@ that holds it:
 its RB201 and nothing more: the setup is not played until the references resolve, so there is
 no RB302 about an empty stand-in. A schema error (RB1xx) in one item leaves that item out and
 the rest of the game is still checked (translations, references, counts, scoring tables); a
-reference to the left-out item is not reported again, and the setup is not played while one of
-its steps, components, zones or modes has a schema error.
+reference to the left-out item is not reported again, the setup is not played while one of
+its steps, components, zones or modes has a schema error, and a game with a schema error is not
+simulated.
+
+**For machines.** `--format json` gives each finding's `code`, `slug`, `severity`, `file`, `line`,
+`column`, `message` and `hint`, and also `at` (the place by id, e.g. `step-take.by_players.3`),
+`key` (see below), `reason` (of an acknowledged finding) and `excerpt` (the source line of a
+syntax error).
 
 **Number mismatches (RB404)** name only the numbers that differ, and point at the language
 that differs from the others (with two languages, or three that all differ, at each language
@@ -167,7 +173,8 @@ acknowledge:
   a `<skipped>` test case; for GitHub a `::notice` titled `RB500 (acknowledged)`.
 - An entry that matches no finding is an error itself (RB202), so an acknowledgement cannot hide a
   later change: when a row of the table is corrected, the entry for the old hole is reported and
-  a new hole is an error again.
+  a new hole is an error again. Entries are not judged while the game has a schema error, nor
+  RB302 entries while the setup cannot be played (an unresolved reference, a count error).
 - The pages show the reason of an acknowledged fact (not of a reviewed translation) where the item
   is, as they show a gap: under the score table, in a "Not in the sources" box.
 """
