@@ -36,7 +36,8 @@ _EXAMPLES = """
 ## What the diagnostics look like
 
 **Where the fault is.** Each diagnostic points at the value a person would change, in the file
-that holds it:
+that holds it, and names its place by id (`in step-take.text`: the text of the item `step-take`;
+without an item on the way, by keys and list positions: `in scoring.tables`):
 
 - a YAML syntax error (RB001) says in plain words what is wrong and shows the line, with a caret
   under the column:
@@ -57,14 +58,14 @@ that holds it:
   tag where a text belongs says so:
 
   ```text
-  content/no-thanks/game.yaml:96:3: error RB102: unknown key 'componet' in setup.0 (hint: did you mean 'component'?)
-  content/no-thanks/glossary.yaml:25:3: error RB102: unknown key 'en' in glossary.1 (hint: 'en' is a language: indent it under the text it belongs to such as term, definition)
-  content/no-thanks/cards.yaml:9:3: error RB102: unknown key 'values' in cards.0 (hint: the keys allowed here: id, title, component, intro, gap, cards)
+  content/no-thanks/game.yaml:96:3: error RB102: unknown key 'componet' in setup-shuffle (hint: did you mean 'component'?)
+  content/no-thanks/glossary.yaml:25:3: error RB102: unknown key 'en' in term-chip (hint: 'en' is a language: indent it under the text it belongs to such as term, definition)
+  content/no-thanks/cards.yaml:9:3: error RB102: unknown key 'values' in cards-numbers (hint: the keys allowed here: id, title, component, intro, gap, cards)
   ```
 - a misspelt language tag (RB401) is matched against the site's languages:
 
   ```text
-  content/no-thanks/game.yaml:48:5: error RB401: 'zh-tw' is not a language tag in components.0.name (hint: did you mean 'zh-TW'?)
+  content/no-thanks/game.yaml:48:5: error RB401: 'zh-tw' is not a language tag in card.name (hint: did you mean 'zh-TW'?)
   ```
 - setup that takes more than the box holds (RB302) points at the amount: the row of a
   `by_players` table, or `per_player:`, `count:`, `kinds:`; for an amount each player takes, it
@@ -94,8 +95,8 @@ that differs from the others (with two languages, or three that all differ, at e
 that differs from the first):
 
 ```text
-content/no-thanks/game.yaml:217:11: error RB404: in scoring.final.0.examples.0, the en text states 68 where the zh-TW and es texts state 58 (hint: … acknowledge it: {code: RB404, at: score-cards.examples.0.en, key: '+68 -58', reason: …})
-content/ulm/game.yaml:310:11: error RB404: in setup.3.text, the zh-TW text states 2, which the es and en texts do not state (hint: …)
+content/no-thanks/game.yaml:217:11: error RB404: in score-cards.examples.0, the en text states 68 where the zh-TW and es texts state 58 (hint: … acknowledge it: {code: RB404, at: score-cards.examples.0.en, key: '+68 -58', reason: …})
+content/ulm/game.yaml:310:11: error RB404: in setup-coins.text, the zh-TW text states 2, which the es and en texts do not state (hint: …)
 ```
 """
 

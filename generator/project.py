@@ -53,18 +53,24 @@ class GameDoc:
         return {"file": m.file, "line": m.line, "column": m.column, "at": self.at(path)} if m else {}
 
     def at(self, path) -> str:
-        """The place of a raw path, by id: the id of the innermost item on it, then the keys below
-        ('setup-room-cards.by_players'); without an item on the path, the path itself ('scoring.tables')."""
-        node, start, name = self.raw, 0, ""
-        for i, part in enumerate(path):
-            try:
-                node = node[part]
-            except (KeyError, IndexError, TypeError):
-                break
-            if isinstance(node, dict) and isinstance(node.get("id"), str):
-                start, name = i + 1, node["id"]
-        rest = ".".join(str(p) for p in path[start:])
-        return f"{name}.{rest}" if name and rest else name or rest
+        """The place of a raw path, by id (see `place`)."""
+        return place(self.raw, path)
+
+
+def place(raw, path) -> str:
+    """A place in the data, by id: the id of the innermost item on the path, then the keys below it
+    ('setup-room-cards.by_players'); without an item on the path, the path itself ('scoring.tables').
+    Messages name places so, and `acknowledge: at:` matches them."""
+    node, start, name = raw, 0, ""
+    for i, part in enumerate(path):
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, dict) and isinstance(node.get("id"), str):
+            start, name = i + 1, node["id"]
+    rest = ".".join(str(p) for p in path[start:])
+    return f"{name}.{rest}" if name and rest else name or rest
 
 
 @dataclass
@@ -366,16 +372,16 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
     for (kind, path, name), errs in grouped.items():
         if kind == "missing":
             m = pos.of(path) or Mark(file, 0, 0)
-            diags.append(Diagnostic("RB101", f"required key '{name}' is missing" + _where(path), m.file, m.line, m.column,
+            diags.append(Diagnostic("RB101", f"required key '{name}' is missing" + _where(data, path), m.file, m.line, m.column,
                                     f"add '{name}:' to this mapping"))
         elif kind == "extra":
             m = pos.of(path + (name,), key=True) or Mark(file, 0, 0)
-            diags.append(Diagnostic("RB102", f"unknown key '{name}'" + _where(path), m.file, m.line, m.column,
+            diags.append(Diagnostic("RB102", f"unknown key '{name}'" + _where(data, path), m.file, m.line, m.column,
                                     _unknown_key_hint(model, path, str(name), langs)))
         elif kind == "tag":
             m = pos.of(path + (name,), key=True) or Mark(file, 0, 0)
             close = _tag_like(str(name), langs)
-            diags.append(Diagnostic("RB401", f"'{name}' is not a language tag" + _where(path), m.file, m.line, m.column,
+            diags.append(Diagnostic("RB401", f"'{name}' is not a language tag" + _where(data, path), m.file, m.line, m.column,
                                     f"did you mean '{close}'?" if close else
                                     f"write a language tag of the site: {', '.join(langs)}"))
         else:
@@ -386,7 +392,7 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
             hint = "quote the value if it is meant as text" if isinstance(value, (bool, int, float)) and not isinstance(value, str) else ""
             if isinstance(value, str):
                 hint = _yaml11_hint(value)
-            diags.append(Diagnostic("RB100", f"{'; or '.join(msgs)} (got {got} {_short(value)})" + _where(path),
+            diags.append(Diagnostic("RB100", f"{'; or '.join(msgs)} (got {got} {_short(value)})" + _where(data, path),
                                     m.file, m.line, m.column, hint or "see `rulebook schema` for the expected type"))
     return diags
 
@@ -452,8 +458,8 @@ def _yaml11_hint(value: str) -> str:
     return ""
 
 
-def _where(path: tuple) -> str:
-    return f" in {'.'.join(str(p) for p in path)}" if path else ""
+def _where(data, path: tuple) -> str:
+    return f" in {place(data, path)}" if path else ""
 
 
 def _value_at(data, path):

@@ -112,7 +112,7 @@ def test_an_undefined_placeholder_in_a_card_use_is_reported_where_it_is(good_con
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
     diags = run(good_content)
     assert [(d.code, d.line, d.column) for d in diags] == [("RB403", 98, 27), ("RB403", 98, 45), ("RB403", 98, 68)]
-    assert "{n}" in diags[0].message and "uses.0.text" in diags[0].message
+    assert "{n}" in diags[0].message and "in use-play.text" in diags[0].message  # the place, by id
 
 
 def test_a_card_value_fills_its_use_text(good_content, tmp_path):

@@ -49,7 +49,7 @@ def test_a_number_in_one_language_is_blamed_on_that_language(good_content):
     diags = run(good_content)
     assert found(diags) == [("RB404", "game.yaml", 53, 14)]
     d = diags[0]
-    assert d.message == "in setup.2.text, the zh-TW text states 2, which the es and en texts do not state"
+    assert d.message == "in step-take.text, the zh-TW text states 2, which the es and en texts do not state"
     assert (d.at, d.key) == ("step-take.text.zh-TW", "+2")
 
 
@@ -62,7 +62,7 @@ def test_a_mismatch_names_only_the_numbers_that_differ(good_content):
     line = (good_content / GAME).read_text(encoding="utf-8").splitlines()[62]
     assert found(diags) == [("RB404", "game.yaml", 63, line.index("en: ") + 5)]  # the en value
     assert line.index("en: ") + 5 == 104
-    assert diags[0].message == "in rounds.end.0.text, the en text states 68 where the zh-TW and es texts state 58"
+    assert diags[0].message == "in end-rounds.text, the en text states 68 where the zh-TW and es texts state 58"
     assert diags[0].key == "+68 -58"
 
 
@@ -192,7 +192,7 @@ def test_a_misspelt_language_tag_is_matched_against_the_site_languages(good_cont
     edit(good_content / GAME, "name: {zh-TW: 方塊, es: cubo", "name: {zh-tw: 方塊, es: cubo")
     [d] = run(good_content)
     assert found([d]) == [("RB401", "game.yaml", 17, 12)]
-    assert (d.message, d.hint) == ("'zh-tw' is not a language tag in components.0.name", "did you mean 'zh-TW'?")
+    assert (d.message, d.hint) == ("'zh-tw' is not a language tag in cube.name", "did you mean 'zh-TW'?")
 
 
 # ---- YAML syntax errors in plain words, with the line and a caret

@@ -71,7 +71,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     diags = []
     missing = [lang for lang in langs if lang not in text]
     if missing:
-        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(path),
+        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(game, path),
                                 hint=f"add {missing[0]}: with the translation", **game.where(path)))
     for lang in text:
         if langs and lang not in langs:
@@ -81,7 +81,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     present = [lang for lang in langs if lang in text]
     for lang in present:
         if not text[lang].strip():
-            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(path), hint="write the text or remove the key",
+            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(game, path), hint="write the text or remove the key",
                                     **game.where(path + (lang,))))
     if len(present) < 1:
         return diags
@@ -91,12 +91,12 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     ph = {lang: placeholders(text[lang]) for lang in present}
     for lang in present:
         for name in sorted(ph[lang] - defined):
-            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
+            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(game, path),
                                     hint=_values_hint(game, path, name, defined),
                                     **game.where(path + (lang,))))
         if lang != ref and ph[lang] != ph[ref]:
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
-                                    + _of(path), hint="every language uses the same placeholders",
+                                    + _of(game, path), hint="every language uses the same placeholders",
                                     **game.where(path + (lang,))))
     diags += number_agreement(game, path, text, present)
     return diags
@@ -133,7 +133,7 @@ def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> lis
             msg = f"the {lang} text does not state {_list(lack)}, which {others} {verb}"
         key = " ".join([f"+{n}" for n in extra] + [f"-{n}" for n in lack])
         where = game.where(path + (lang,))
-        diags.append(Diagnostic("RB404", (f"in {_dotted(path)}, " if path else "") + msg,
+        diags.append(Diagnostic("RB404", (f"in {game.at(path)}, " if path else "") + msg,
                                 hint="correct the number of this language, or write it once in values: as a {placeholder}; "
                                 "if a reviewer found the text right as it is, acknowledge it: "
                                 f"{{code: RB404, at: {where.get('at', '')}, key: '{key}', reason: …}}",
@@ -157,12 +157,8 @@ def _values_hint(game: GameDoc, path, name: str, defined: set[str]) -> str:
     return "this text belongs to no item with values: write the number out, or fix the name" + known
 
 
-def _dotted(path) -> str:
-    return ".".join(str(p) for p in path)
-
-
-def _of(path) -> str:
-    return f" in {'.'.join(str(p) for p in path)}" if path else ""
+def _of(game: GameDoc, path) -> str:
+    return f" in {game.at(path)}" if path else ""
 
 
 def _set(s) -> str:
