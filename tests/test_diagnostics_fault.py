@@ -315,3 +315,11 @@ def test_an_overflow_can_be_acknowledged_and_its_entry_waits_while_setup_cannot_
     # an unknown zone stops the setup from being played: the entry is not called stale for that
     edit(f, "    component: pawn\n", "    component: pawns\n")
     assert found(run(good_content)) == [("RB201", "game.yaml", 42, 16)]
+
+
+def test_an_overlap_is_keyed_by_the_values_covered_twice(good_content):
+    edit(good_content / GAME, "{min: 6, max: null, points: 5}", "{min: 4, max: null, points: 5}")
+    [d] = run(good_content)
+    assert (d.code, d.line, d.column, d.at, d.key) == ("RB501", 84, 11, "table-cubes", "4-5")
+    edit(good_content / GAME, "glossary:\n", f"acknowledge:\n  - {{code: RB501, at: table-cubes, key: 4-5, {ACK_REASON}}}\nglossary:\n")
+    assert [(d.code, d.severity.value) for d in run(good_content)] == [("RB501", "acknowledged")]

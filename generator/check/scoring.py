@@ -23,8 +23,14 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
                                         + _keep(table.id, _span(expect, r.min - 1)),
                                         **{**where, "at": table.id, "key": _span(expect, r.min - 1)}))
             elif r.min < expect:
+                # the values covered twice: up to this row's end or the rows before's, whichever is lower
+                top = r.max if expect == INF else (expect - 1 if r.max is None else min(r.max, expect - 1))
+                key = f"{r.min}+" if top is None else _span(r.min, top)
                 diags.append(Diagnostic("RB501", f"table '{table.id}': {r.min}-{_end(r.max)} overlaps the rows before (which reach {_end(None if expect is INF else expect - 1)})",
-                                        hint=f"start this row at {expect}", **where))
+                                        hint=(f"start this row at {expect}" if expect != INF else
+                                              "a row before covers every higher value: give it a max, or remove this row")
+                                        + _keep(table.id, key, "RB501"),
+                                        **{**where, "at": table.id, "key": key}))
             expect = INF if r.max is None else max(expect, r.max + 1)
         if expect is INF:
             continue
@@ -52,9 +58,9 @@ def _span(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def _keep(table: str, key: str) -> str:
+def _keep(table: str, key: str, code: str = "RB500") -> str:
     return (f"; if the source prints the table so and it is kept on purpose, acknowledge it: "
-            f"{{code: RB500, at: {table}, key: '{key}', reason: …}}")
+            f"{{code: {code}, at: {table}, key: '{key}', reason: …}}")
 
 
 def _end(m):
