@@ -161,9 +161,11 @@ acknowledge:
   RB501. Schema, reference and simulation findings cannot.
 - An entry matches a finding only when code, `at` and `key` are all equal. `--format json` gives
   each finding's `at` and `key`, and the hint of RB404 and RB500 spells out the entry to write.
-  Keys: RB500 the uncovered values (`50`, `81-85`, `102+`); RB404 the numbers the language states
-  that the others do not (`+2`) and those it lacks (`-1`), with the language in `at`
-  (`card-favor.text.zh-TW`).
+  Keys: RB500 the uncovered values (`50`, `81-85`, `102+`) and RB501 the values covered twice,
+  both with the table's id as `at`; RB404 the numbers the language states that the others do not
+  (`+2`) and those it lacks (`-1`), with the language in `at` (`card-favor.text.zh-TW`); the count
+  findings (RB300–RB303) have no key, and their `at` is the value at fault
+  (`setup-room-cards.by_players.4`).
 - The finding is then reported as acknowledged, with its reason, and validate passes:
 
   ```text
