@@ -20,11 +20,13 @@ def diagnostics_md() -> str:
     lines = ["# Diagnostic codes", "",
              "Every problem `rulebook validate` or `rulebook build` reports has one of these codes.",
              "Each is printed as `file:line:column: error RBnnn: message (hint: …)`; `--format json|junit|github`",
-             "gives the same facts for machines. This page is generated from `generator/diagnostics.py`",
-             "and `generator/docs_.py` (`python -m generator.docs_`).", "",
-             "A finding is an `error` (validate exits 1), a `warning` (`--allow-untranslated` makes RB400 one)",
-             "or `acknowledged`: the data keeps it on purpose, with a reason (see",
-             "[Acknowledged findings](#acknowledged-findings)); validate passes.", "",
+             "gives the same facts for machines. The severity is `error` (exit 1), `warning` (e.g. RB400 with",
+             "`--allow-untranslated`), `note`: not a problem, a fact about the run (RB607: a game simulated as",
+             "far as its setup only), or `acknowledged`: the data keeps the finding on purpose, with a reason",
+             "(see [Acknowledged findings](#acknowledged-findings)); validate passes. json gives it as",
+             "`severity`, junit a note as `system-out` and an acknowledged finding as `skipped` instead of a",
+             "failure, github both as `::notice`. This page is generated from `generator/diagnostics.py` and",
+             "`generator/docs_.py` (`python -m generator.docs_`).", "",
              "| code | name | meaning |", "|---|---|---|"]
     for c in CODES.values():
         lines.append(f"| {c.code} | `{c.slug}` | {c.description} |")
