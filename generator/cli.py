@@ -27,6 +27,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="simulated games per player count and mode (default: %d)" % _DEFAULT_SEEDS)
     v.add_argument("--seed", type=int, default=None, metavar="S", help="replay only the simulated game with seed S")
     v.add_argument("--no-sim", action="store_true", help="static checks only: do not simulate games")
+    v.add_argument("--strict", action="store_true", help="warnings (a stale translation, RB406) count as errors")
 
     b = sub.add_parser("build", parents=[common], help="validate, then build the static site")
     b.add_argument("--lang", action="append", metavar="L", help="only this language (repeatable)")
@@ -42,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--out", type=Path, default=Path("site"), metavar="DIR")
     s.add_argument("--no-build", action="store_true", help="serve what is already built")
+
+    from .translations.cli_ import register
+    register(sub, common)
 
     sc = sub.add_parser("schema", parents=[common], help="print the JSON Schema of a game file (or of site.yaml)")
     sc.add_argument("--site", action="store_true", help="the schema of content/site.yaml instead")
@@ -108,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args) -> int:
-    from .diagnostics import has_errors
+    from dataclasses import replace
+
+    from .diagnostics import Severity, has_errors
     if args.command == "schema":
         import json
         from .schema import game_schema, site_schema
@@ -117,11 +123,16 @@ def _dispatch(args) -> int:
     if args.command == "validate":
         project, diags = validate(args.content, args.games, args.allow_untranslated,
                                   simulation=not args.no_sim, seeds=args.seeds, seed=args.seed)
+        if args.strict:
+            diags = [replace(d, severity=Severity.ERROR) for d in diags]
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
             print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors", file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+    if args.command == "translations":
+        from .translations.cli_ import run
+        return run(args)
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.no_build:
             return _serve(args.out, args.port)
