@@ -398,3 +398,43 @@ def test_a_broken_file_is_a_diagnostic_with_its_line(good_content, tmp_path):
     other = tmp_path / "es" / "nogame.po"
     other.write_text(po.read_text(encoding="utf-8").replace("X-Rulebook-Game: tiny", "X-Rulebook-Game: nogame"))
     assert [d.code for d in import_files(good_content, [other])[0]] == ["RB410"]
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+def test_a_stale_text_is_marked_on_its_page_with_a_link_to_the_source(good_content, tmp_path):
+    from generator.render import render_language
+    edit(good_content / GAME, "zh-TW: 安娜支付錢幣。", "zh-TW: 安娜馬上支付錢幣。")
+    project, _ = read_project(good_content)
+    render_language(project, "es", tmp_path / "es")
+    page = (tmp_path / "es" / "tiny" / "index.md").read_text(encoding="utf-8")
+    line = next(x for x in page.splitlines() if "Ana paga monedas" in x)
+    assert "Esta traducción puede estar desactualizada" in line
+    assert "(rb-source:zh-tw/tiny/index.html#tiny-actions)" in line
+    assert page.count("rb-source:") == 1  # only the stale text
+    status = (tmp_path / "es" / "translations.md").read_text(encoding="utf-8")
+    assert "actions\\.action\\-buy\\.examples\\.0](#tiny-actions)" in status
+    render_language(project, "zh-TW", tmp_path / "zh")  # the source language: nothing is marked
+    assert "rb-source:" not in (tmp_path / "zh" / "tiny" / "index.md").read_text(encoding="utf-8")
+    home = (tmp_path / "es" / "index.md").read_text(encoding="utf-8")
+    assert "(translations.md)" in home
+
+
+def test_every_status_page_link_names_a_label_the_pages_write(tmp_path):
+    """The status page links each stale or missing text to a label; a dangling one would stop
+    the Sphinx build, so every place a context can map to must be a label some page writes."""
+    import re
+    from generator.render import render_language
+    from generator.translations.pages import place
+    from generator.translations.texts import entries
+    project, _ = read_project(ROOT / "content")
+    render_language(project, "es", tmp_path)
+    labels = set()
+    for md in tmp_path.rglob("*.md"):
+        labels |= set(re.findall(r"^\(([^)]+)\)=$", md.read_text(encoding="utf-8"), re.M))
+    for game in project.games.values():
+        for e in entries(game):
+            page, label = place(game.id, e.context)
+            assert label in labels, (e.context, label)
+            assert re.search(rf"^\({re.escape(label)}\)=$", (tmp_path / game.id / f"{page}.md").read_text(encoding="utf-8"),
+                             re.M), (e.context, page, label)
