@@ -146,6 +146,7 @@ def test_status_counts_texts_words_and_interface_strings(capsys):
     rows = json.loads(capsys.readouterr().out)
     project, _ = read_project(ROOT / "content")
     games = {r["game"] for r in rows}
+    assert len({(r["game"], r["lang"]) for r in rows}) == len(rows)  # one row per game and language
     assert games == set(project.games) | {"(interface)"}
     ulm_es = next(r for r in rows if r["game"] == "ulm" and r["lang"] == "es")
     assert ulm_es["source"] == "zh-TW" and ulm_es["texts"] > 300 and ulm_es["percent"] == 100.0
@@ -162,6 +163,10 @@ def test_status_fail_under_and_markdown(good_content, capsys):
     out = capsys.readouterr()
     assert "| tiny | es |" in out.out and "under 100 %" in out.err
     assert main(["translations", "status", "--content", str(good_content), "--fail-under", "90"]) == 0
+    capsys.readouterr()
+    assert main(["translations", "status", "--content", str(good_content)]) == 0  # no games: list in site.yaml
+    assert [x.split()[:2] for x in capsys.readouterr().out.splitlines()[1:]] == [
+        ["tiny", "es"], ["tiny", "en"], ["(interface)", "zh-TW"], ["(interface)", "es"]]
 
 
 # --- 3. export -------------------------------------------------------------------------------
@@ -438,3 +443,34 @@ def test_every_status_page_link_names_a_label_the_pages_write(tmp_path):
             assert label in labels, (e.context, label)
             assert re.search(rf"^\({re.escape(label)}\)=$", (tmp_path / game.id / f"{page}.md").read_text(encoding="utf-8"),
                              re.M), (e.context, page, label)
+
+
+# --- 5. a new language -----------------------------------------------------------------------
+
+def test_add_language_keeps_the_file_and_the_loop_translates_it(shipped, tmp_path, capsys):
+    site = shipped / "site.yaml"
+    before = site.read_text(encoding="utf-8")
+    assert main(["translations", "add-language", "es-MX", "--content", str(shipped)]) == 0
+    after = site.read_text(encoding="utf-8")
+    assert after.startswith(before.split("default_language:")[0])  # comments and order kept
+    assert "- tag: es-MX\n  name: español (México)\n" in after and after.replace("- tag: es-MX\n  name: español (México)\n", "") == before
+    assert main(["translations", "add-language", "es-MX", "--content", str(shipped)]) == 1  # once only
+    assert main(["translations", "add-language", "xx-YY", "--content", str(shipped)]) == 1
+    capsys.readouterr()
+    assert main(["translations", "status", "ursuppe", "--lang", "es-MX", "--format", "json", "--content", str(shipped)]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["translated"] == 0 and row["missing"] == row["texts"] > 100
+    # export → translate (here: the Spanish text stands in for Mexican Spanish) → import
+    po = po_of(shipped, "es-MX", "ursuppe", tmp_path)
+    project, _ = read_project(shipped)
+    from generator.translations.texts import entries
+    spanish = {e.context: e.text["es"] for e in entries(project.games["ursuppe"])}
+    cat = polib.pofile(str(po))
+    for e in cat:
+        e.msgstr = spanish[e.msgctxt].rstrip("\n")
+    cat.save()
+    diags, changed = import_files(shipped, [po])
+    assert changed == len(cat), [d for d in diags if d.severity.value == "error"][:3]
+    assert not [d for d in diags if d.severity.value == "error" and "ursuppe" in d.file]
+    _p, diags = validate(shipped, ["ursuppe"], simulation=False)
+    assert [d for d in diags if d.code in ("RB400", "RB406", "RB407")] == []

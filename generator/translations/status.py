@@ -34,8 +34,8 @@ class Row:
 
 def game_rows(project: Project, games: list[str] | None = None, langs: list[str] | None = None) -> list[Row]:
     rows = []
-    for gid in [g for g in (project.site.games or sorted(project.games)) if g in project.games] + sorted(
-            set(project.games) - set(project.site.games or [])):
+    order = [g for g in (project.site.games or []) if g in project.games]
+    for gid in order + sorted(set(project.games) - set(order)):
         if games and gid not in games:
             continue
         game = project.games[gid]
