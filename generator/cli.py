@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip the printable PDFs (they need Debian's chromium and fonts-arphic-uming)")
     b.add_argument("--allow-untranslated", action="store_true",
                    help="build even where a text lacks a language; the page shows the default language, marked")
+    b.add_argument("--pseudo", action="store_true", help="build only a pseudo-localized language (en-XA): every "
+                   "text accented, bracketed and 40%% longer, to show untranslated strings and tight layouts")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
@@ -147,6 +149,9 @@ def _build(args) -> int:
     from . import cache
     fmt = getattr(args, "format", "text")
     games, langs = getattr(args, "game", None), getattr(args, "lang", None)
+    if getattr(args, "pseudo", False):
+        from .i18n import PSEUDO
+        langs = [PSEUDO]
     allow = getattr(args, "allow_untranslated", False)
     pdf = not getattr(args, "no_pdf", False)
     epoch = cache.source_date_epoch(args.content)
@@ -161,6 +166,9 @@ def _build(args) -> int:
     from .diagnostics import has_errors
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
     project, diags = validate(args.content, games, allow, memo=memo)
+    if getattr(args, "pseudo", False):
+        from .translations.pseudo import add_pseudo
+        add_pseudo(project)
     if has_errors(diags):
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)
