@@ -474,3 +474,34 @@ def test_add_language_keeps_the_file_and_the_loop_translates_it(shipped, tmp_pat
     assert not [d for d in diags if d.severity.value == "error" and "ursuppe" in d.file]
     _p, diags = validate(shipped, ["ursuppe"], simulation=False)
     assert [d for d in diags if d.code in ("RB400", "RB406", "RB407")] == []
+
+
+# --- the YAML editor -------------------------------------------------------------------------
+
+def test_libyaml_and_pyyaml_place_every_value_alike():
+    from generator.translations.yamledit import locate
+    for path in sorted((ROOT / "content").rglob("*.yaml")) + [ROOT / "tests/fixtures/good/tiny/game.yaml"]:
+        text = path.read_text(encoding="utf-8")
+        assert locate(text) == locate(text, pure=True), path
+
+
+@pytest.mark.parametrize("source, new, written", [
+    ("k:\n  en: Cards\n", "Cards: all", 'k:\n  en: "Cards: all"\n'),  # a plain scalar that needs quotes now
+    ("k:\n  en: Cards\n", "# one", 'k:\n  en: "# one"\n'),
+    ("k:\n  en: Cards\n", "true", 'k:\n  en: "true"\n'),
+    ("k:\n  en: 'It''s'\n", "It's 'so'", "k:\n  en: 'It''s ''so'''\n"),  # single quotes kept
+    ('k:\n  en: "A \\"b\\""\n', 'C "d"', 'k:\n  en: "C \\"d\\""\n'),
+    ("k:\n  en: >\n    one\n    two\n  es: x\n", "uno dos", "k:\n  en: >\n    uno dos\n  es: x\n"),  # folded block
+    ("k:\n  en: |-\n    one\n    two\nz: 1\n", "uno\ndos\ntres", "k:\n  en: |-\n    uno\n    dos\n    tres\nz: 1\n"),
+    ("k: {en: Cards, es: Cartas}  # c\n", "Cartas, todas", 'k: {en: Cards, es: "Cartas, todas"}  # c\n'),
+])
+def test_a_scalar_is_rewritten_in_its_own_style_and_nothing_else_moves(source, new, written):
+    from generator.load import load_text
+    from generator.translations.yamledit import apply, locate, replace_scalar
+    scalars, maps = locate(source)
+    key = ("k", "es") if "es: Cartas" in source else ("k", "en")
+    out = apply(source, [replace_scalar(source, scalars[key], new, maps[("k",)].flow)])
+    assert out == written
+    data, _pos, diags = load_text(out, "x.yaml")
+    node = data["k"][key[1]]
+    assert diags == [] and node.rstrip("\n") == new

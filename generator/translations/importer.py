@@ -166,13 +166,14 @@ def _write(project: Project, changes: list[Change]) -> tuple[int, list[Diagnosti
 
 
 def _edit(project: Project, path: Path, text: str, group: list[Change]) -> tuple[str, int, Diagnostic | None]:
+    group = [c for c in group if c.entry.text.get(c.lang) is None or message(c.entry.text[c.lang]) != c.value]
+    if not group:  # every translation is the one the file holds: nothing to find, nothing to write
+        return text, 0, None
     scalars, maps = yamledit.locate(text)
     edits, expected = [], []
     for c in group:
         key = c.entry.path + (c.lang,)
         now = c.entry.text.get(c.lang)
-        if now is not None and message(now) == c.value:
-            continue
         if now is not None and key in scalars:
             span = scalars[key]
             flow = maps[c.entry.path].flow if c.entry.path in maps else False
