@@ -38,8 +38,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip the printable PDFs (they need Debian's chromium and fonts-arphic-uming)")
     b.add_argument("--allow-untranslated", action="store_true",
                    help="build even where a text lacks a language; the page shows the default language, marked")
-    b.add_argument("--pseudo", action="store_true", help="build only a pseudo-localized language (en-XA): every "
-                   "text accented, bracketed and 40%% longer, to show untranslated strings and tight layouts")
+    b.add_argument("--pseudo", action="store_true", help="build only a pseudo-localized language (en-XA; or "
+                   "--lang en-XA): every text accented, bracketed and 40%% longer, to show untranslated strings and tight layouts")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
@@ -55,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 _DEFAULT_SEEDS = 8  # = generator.check.simulate.DEFAULT_SEEDS (a test checks); not imported, so --help stays light
+_PSEUDO = "en-XA"  # = generator.i18n.PSEUDO (a test checks); not imported, so an unchanged rebuild stays light
 
 
 def _count(text: str) -> int:
@@ -149,9 +150,9 @@ def _build(args) -> int:
     from . import cache
     fmt = getattr(args, "format", "text")
     games, langs = getattr(args, "game", None), getattr(args, "lang", None)
-    if getattr(args, "pseudo", False):
-        from .i18n import PSEUDO
-        langs = [PSEUDO]
+    pseudo = getattr(args, "pseudo", False) or _PSEUDO.lower() in {x.lower() for x in langs or []}
+    if pseudo:
+        langs = [_PSEUDO]
     allow = getattr(args, "allow_untranslated", False)
     pdf = not getattr(args, "no_pdf", False)
     epoch = cache.source_date_epoch(args.content)
@@ -166,7 +167,7 @@ def _build(args) -> int:
     from .diagnostics import has_errors
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
     project, diags = validate(args.content, games, allow, memo=memo)
-    if getattr(args, "pseudo", False):
+    if pseudo:
         from .translations.pseudo import add_pseudo
         add_pseudo(project)
     if has_errors(diags):

@@ -120,3 +120,8 @@ def test_the_aids_and_inserts_still_fit_their_cards(tmp_path):
                 assert over == [], (job.html.name, over)
         finally:
             browser.close()
+
+
+def test_the_cli_knows_the_pseudo_tag_without_importing_babel():
+    from generator import cli, i18n
+    assert cli._PSEUDO == i18n.PSEUDO == PSEUDO
