@@ -505,3 +505,21 @@ def test_a_scalar_is_rewritten_in_its_own_style_and_nothing_else_moves(source, n
     data, _pos, diags = load_text(out, "x.yaml")
     node = data["k"][key[1]]
     assert diags == [] and node.rstrip("\n") == new
+
+
+def test_hostile_translator_files_are_diagnostics(good_content, tmp_path):
+    po = po_of(good_content, "es", "tiny", tmp_path)
+    cat = polib.pofile(str(po))
+    next(x for x in cat if x.msgctxt == "name").msgstr = "Juego\u202epequeño"  # a right-to-left override
+    cat.save()
+    diags, changed = import_files(good_content, [po])
+    assert [d.code for d in diags] == ["RB006"] and "U+202E" in diags[0].message and changed == 0
+    bomb = tmp_path / "bomb.xlf"
+    bomb.write_text('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n'
+                    '<xliff><file original="rulebook tiny" target-language="es"><body/></file></xliff>\n')
+    assert [d.code for d in import_files(good_content, [bomb])[0]] == ["RB410"]
+    huge = tmp_path / "es" / "huge.po"
+    huge.write_bytes(b"#" * (5 * 1024 * 1024))
+    diags, _ = import_files(good_content, [huge])
+    assert [d.code for d in diags] == ["RB410"] and "cap" in diags[0].message
+    assert static(good_content) == []  # nothing was written

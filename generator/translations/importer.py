@@ -16,11 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, has_errors
-from ..load import load_text
+from ..limits import INVISIBLE, MAX_FILE_BYTES, MAX_LINE_CHARS
+from ..load import _BAD_CHAR, load_text
 from ..project import GameDoc, Project, read_project
 from ..text import numbers, placeholders
 from . import po, state as st, xliff, yamledit
 from .texts import Entry, entries, message, same_text, source_language
+
+
+# A translator's file holds a game's texts in two languages, with comments: a few times its YAML.
+MAX_IMPORT_BYTES = 4 * MAX_FILE_BYTES
 
 
 @dataclass
@@ -35,6 +40,9 @@ class Change:
 def _read(path: Path) -> tuple[dict, list, list[Diagnostic]]:
     shown = str(path)
     try:
+        if path.stat().st_size > MAX_IMPORT_BYTES:
+            return {}, [], [Diagnostic("RB410", f"the file is over the cap of {MAX_IMPORT_BYTES} bytes", shown, 1, 1,
+                                       "a game's file is far smaller: export it again")]
         data = path.read_bytes()
     except OSError as e:
         return {}, [], [Diagnostic("RB410", f"cannot read the file: {e.strerror}", shown)]
@@ -98,6 +106,18 @@ def _check_entries(project, game, lang, src, found, shown) -> tuple[list[Change]
             diags.append(Diagnostic("RB404", f"the {lang} translation of {r.context} states {_set(numbers(r.target, lang))} "
                                     f"but the {src} text states {_set(numbers(source, src))}",
                                     hint="a number that differs from the source is a mistranslation", **where))
+            continue
+        bad = _BAD_CHAR.search(r.target)
+        if bad:
+            o = ord(bad.group())
+            diags.append(Diagnostic("RB006", f"the {lang} translation of {r.context} holds "
+                                    + (f"the invisible character U+{o:04X} {INVISIBLE[o]}" if o in INVISIBLE
+                                       else f"the control character U+{o:04X}"),
+                                    hint="delete it: content text may not hold it", **where))
+            continue
+        if len(r.target) > MAX_LINE_CHARS:
+            diags.append(Diagnostic("RB007", f"the {lang} translation of {r.context} is over the cap of "
+                                    f"{MAX_LINE_CHARS} characters", hint="no rule text needs this length", **where))
             continue
         if r.fuzzy:
             fuzzy += 1
