@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, one_game_content
 from generator.cli import main
 from generator.i18n import translator
 from generator.project import read_project
@@ -63,9 +63,10 @@ def _escaped(text: str, allowed: set[str]) -> set[str]:
 
 @pytest.fixture(scope="module")
 def pseudo_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("pseudo") / "site"
-    assert main(["build", "--pseudo", "--game", GAME, "--content", str(ROOT / "content"), "--out", str(out)]) == 0
-    return out
+    root = tmp_path_factory.mktemp("pseudo")
+    content = one_game_content(root, GAME)
+    assert main(["build", "--pseudo", "--content", str(content), "--out", str(root / "site")]) == 0
+    return root / "site"
 
 
 def _untranslated_data() -> set[str]:
