@@ -523,3 +523,21 @@ def test_hostile_translator_files_are_diagnostics(good_content, tmp_path):
     diags, _ = import_files(good_content, [huge])
     assert [d.code for d in diags] == ["RB410"] and "cap" in diags[0].message
     assert static(good_content) == []  # nothing was written
+
+
+def test_the_commands_round_trip_from_the_command_line(good_content, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    content = str(good_content)
+    assert main(["translations", "export", "--lang", "en", "--content", content]) == 0
+    po = tmp_path / "translations" / "en" / "tiny.po"  # the default folder, relative to where it runs
+    first = po.read_bytes()
+    assert main(["translations", "export", "--lang", "en", "--content", content]) == 0 and po.read_bytes() == first
+    text = po.read_text(encoding="utf-8").replace('msgstr "Tiny game"', 'msgstr "Little game"')
+    po.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["translations", "import", str(po), "--content", content]) == 0
+    assert "1 translation imported" in capsys.readouterr().err
+    assert "en: Little game}" in (good_content / GAME).read_text(encoding="utf-8")
+    assert main(["translations", "export", "--lang", "fr", "--content", content]) == 2  # not a site language
+    assert main(["translations", "export", "--lang", "es", "--format", "xliff", "--content", content]) == 0
+    assert (tmp_path / "translations" / "es" / "tiny.xlf").is_file()
