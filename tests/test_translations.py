@@ -421,6 +421,8 @@ def test_a_stale_text_is_marked_on_its_page_with_a_link_to_the_source(good_conte
     assert "actions\\.action\\-buy\\.examples\\.0](#tiny-actions)" in status
     render_language(project, "zh-TW", tmp_path / "zh")  # the source language: nothing is marked
     assert "rb-source:" not in (tmp_path / "zh" / "tiny" / "index.md").read_text(encoding="utf-8")
+    zh_status = (tmp_path / "zh" / "translations.md").read_text(encoding="utf-8")
+    assert "[小遊戲](#tiny-rulebook)" in zh_status and "| 介面 | " in zh_status  # the source: names, interface row
     home = (tmp_path / "es" / "index.md").read_text(encoding="utf-8")
     assert "(translations.md)" in home
 

@@ -60,7 +60,6 @@ def status_context(project: Project, tag: str, names: dict[str, str]) -> dict:
         items = [{"context": i["context"], "status": i["status"], "page": place(r.game, i["context"])[0],
                   "label": place(r.game, i["context"])[1]} for i in r.items]
         games.append({"id": r.game, "name": names.get(r.game, r.game), "row": r, "items": items})
-    sources = sorted({source_language(g, project) for g in project.games.values()} & {tag})
     return {"games": games, "interface": next((r for r in found if r.game == INTERFACE), None),
-            "is_source": [g for g in project.games if source_language(project.games[g], project) == tag],
-            "sources": sources}
+            "is_source": [{"id": g, "name": names.get(g, g)} for g in project.games
+                          if source_language(project.games[g], project) == tag]}
