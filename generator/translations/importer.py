@@ -19,6 +19,7 @@ from ..diagnostics import Diagnostic, has_errors
 from ..limits import INVISIBLE, MAX_FILE_BYTES, MAX_LINE_CHARS
 from ..load import _BAD_CHAR, load_text
 from ..project import GameDoc, Project, read_project
+from ..check.texts import _set
 from ..text import numbers, placeholders
 from . import po, state as st, xliff, yamledit
 from .texts import Entry, entries, message, same_text, source_language
@@ -57,8 +58,8 @@ def _lang(project: Project, tag: str) -> str | None:
 
 
 def check_file(project: Project, path: Path) -> tuple[list[Change], list[Diagnostic], int]:
-    """The changes one file asks for, the diagnostics of the entries refused, and how many
-    fuzzy entries were left out (returned as a negative count of skipped when not imported)."""
+    """The changes one file asks for (fuzzy entries included, with record=False), the diagnostics
+    of the entries refused, and how many of the changes are fuzzy."""
     shown = str(path)
     header, found, diags = _read(path)
     if diags:
@@ -239,7 +240,3 @@ def _reads_as_meant(old: str, new: str, expected: list[tuple[tuple, str]], shown
                 w = w[p]
             w[path[-1]] = node[path[-1]]
     return want == after
-
-
-def _set(s) -> str:
-    return "{" + ", ".join(str(x) for x in sorted(s, key=str)) + "}" if s else "none"

@@ -6,7 +6,6 @@ picture) breaks visibly. Placeholders and digits are kept, so numbers fill in as
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from pydantic import BaseModel

@@ -11,10 +11,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from ..check.texts import texts_in
+from ..check.texts import _STEP_FIELDS, texts_in
 from ..project import GameDoc, Project
 
-_STEP_FIELDS = ("count", "per_player")  # fields of an item its texts may name as {count}
 
 
 @dataclass(frozen=True)
