@@ -23,7 +23,7 @@ GAME = "ulm"
 def test_pseudo_text_is_accented_longer_bracketed_and_keeps_placeholders():
     s = pseudo("Pay {cost} coins to take 2 tiles.")
     assert s.startswith(OPEN) and s.endswith(CLOSE)
-    assert "{cost}" in s and " 2 " in s and "Pay" not in s and "Ƥàý" in s.replace("Þ", "Ƥ") or "Þàý" in s
+    assert "{cost}" in s and " 2 " in s and "Pay" not in s and "Þàý" in s
     body = len("Pay  coins to take 2 tiles.")
     assert 1.3 * body <= len(s) - len("{cost}") - 2 <= 1.6 * body
     assert translator(PSEUDO)("Setup") == pseudo("Setup")  # interface strings too
