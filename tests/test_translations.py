@@ -544,3 +544,17 @@ def test_the_commands_round_trip_from_the_command_line(good_content, tmp_path, c
     assert main(["translations", "export", "--lang", "fr", "--content", content]) == 2  # not a site language
     assert main(["translations", "export", "--lang", "es", "--format", "xliff", "--content", content]) == 0
     assert (tmp_path / "translations" / "es" / "tiny.xlf").is_file()
+
+
+def test_a_stale_heading_gets_its_mark_on_the_line_below(good_content, tmp_path):
+    from generator.render import render_language
+    edit(good_content / GAME, "name: {zh-TW: 購買, es: Comprar, en: Buy}", "name: {zh-TW: 買下, es: Comprar, en: Buy}")
+    edit(good_content / GAME, "term: {zh-TW: 方塊,", "term: {zh-TW: 小方塊,")
+    project, _ = read_project(good_content)
+    render_language(project, "en", tmp_path / "en")
+    page = (tmp_path / "en" / "tiny" / "index.md").read_text(encoding="utf-8").splitlines()
+    at = page.index("### Buy")
+    assert page[at + 1] == "" and page[at + 2].startswith("*[This translation may be out of date")
+    assert "(rb-source:zh-tw/tiny/index.html#tiny-actions)*" in page[at + 2]
+    glossary = (tmp_path / "en" / "tiny" / "glossary.md").read_text(encoding="utf-8")
+    assert "(rb-source:zh-tw/tiny/glossary.html#tiny-term-term-cube)*" in glossary

@@ -54,9 +54,14 @@ class Lang:
         s = fill(text[self.tag], values_of(owner))
         out = self.linker.render(s, skip=skip) if link else md(s)
         where = self.stale.get((text.get(self.source), text[self.tag])) if link and self.stale else None
-        if where:  # a title (link=False) is a heading or inside a link: it is listed on the status page only
+        if where:  # a title (link=False) is a heading or inside a link: `title_mark` puts its mark below it
             out += f" *[{md(self.stale_note)}](rb-source:{where})*"
         return out
+
+    def title_mark(self, text: dict | None) -> str:
+        """The "may be out of date" mark of a stale heading's text, for the line under it ("" if current)."""
+        where = self.stale.get((text.get(self.source), text.get(self.tag))) if text and self.stale else None
+        return f"*[{md(self.stale_note)}](rb-source:{where})*" if where else ""
 
     def plain(self, text: dict | None, owner=None) -> str:
         if not text:
