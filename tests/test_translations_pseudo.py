@@ -126,3 +126,14 @@ def test_the_aids_and_inserts_still_fit_their_cards(tmp_path):
 def test_the_cli_knows_the_pseudo_tag_without_importing_babel():
     from generator import cli, i18n
     assert cli._PSEUDO == i18n.PSEUDO == PSEUDO
+
+
+def test_the_pseudo_tag_as_a_language_builds_the_pseudo_site(tmp_path):
+    from conftest import FIXTURES
+    import shutil
+    shutil.copytree(FIXTURES / "good", tmp_path / "content")
+    out = tmp_path / "site"
+    assert main(["build", "--lang", "en-XA", "--no-pdf", "--content", str(tmp_path / "content"), "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["en-xa"]
+    page = (out / "en-xa" / "tiny" / "index.html").read_text(encoding="utf-8")
+    assert 'lang="en-XA"' in page and pseudo("Tiny game") in page
