@@ -558,3 +558,17 @@ def test_a_stale_heading_gets_its_mark_on_the_line_below(good_content, tmp_path)
     assert "(rb-source:zh-tw/tiny/index.html#tiny-actions)*" in page[at + 2]
     glossary = (tmp_path / "en" / "tiny" / "glossary.md").read_text(encoding="utf-8")
     assert "(rb-source:zh-tw/tiny/glossary.html#tiny-term-term-cube)*" in glossary
+
+
+def test_an_import_keeps_the_current_record_a_union_merge_left_twice(good_content, tmp_path):
+    lock = good_content / "tiny" / st.FILE
+    body = lock.read_text(encoding="utf-8")
+    line = next(x for x in body.splitlines() if x.startswith("name\tes\t"))
+    lock.write_text(body.replace(line + "\n", line + "\n" + f"name\tes\t{'0' * 16}\t\"舊\"\n"), encoding="utf-8")
+    po = po_of(good_content, "en", "tiny", tmp_path)  # another language and text
+    cat = polib.pofile(str(po))
+    next(x for x in cat if x.msgctxt == "name").msgstr = "Little game"
+    cat.save()
+    diags, changed = import_files(good_content, [po])
+    assert changed == 1 and [d for d in diags if d.code in TRANSLATION_CODES] == []
+    assert [x for x in lock.read_text(encoding="utf-8").splitlines() if x.startswith("name\tes\t")] == [line]

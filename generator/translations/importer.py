@@ -177,6 +177,7 @@ def _write(project: Project, changes: list[Change]) -> tuple[int, list[Diagnosti
     for gid, group in by_game.items():
         game = project.games[gid]
         state, _ = st.read(game)
+        st.settle(game, project, state)
         src = source_language(game, project)
         for c in group:
             if c.record:

@@ -126,6 +126,20 @@ def status(entry: Entry, lang: str, source_lang: str, state: State) -> str | Non
     return CURRENT if r.digest == now else STALE
 
 
+def settle(game: GameDoc, project: Project, state: State) -> None:
+    """Where a union merge left a key twice, keep the record that matches today's source (else the
+    last), so that writing the file never turns a current translation stale."""
+    src = source_language(game, project)
+    for e in entries(game):
+        if src not in e.text:
+            continue
+        now = digest(e.text[src])
+        for lang in project.languages:
+            found = state.records.get((e.context, lang))
+            if found and len(found) > 1:
+                state.records[(e.context, lang)] = [state.get(e.context, lang, now)]
+
+
 def mark_current(game: GameDoc, project: Project, langs: list[str] | None = None) -> tuple[int, bool]:
     """Record every present translation (of `langs`, default all) as following today's source;
     drops the records of texts that no longer exist. Returns (texts newly marked, file changed)."""
