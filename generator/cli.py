@@ -156,7 +156,7 @@ def _dispatch(args) -> int:
         if not args.no_sim:
             diags += _setup_only(project)
         if args.strict:
-            diags = [replace(d, severity=Severity.ERROR) for d in diags]
+            diags = [replace(d, severity=Severity.ERROR) if d.severity is Severity.WARNING else d for d in diags]
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)

@@ -572,3 +572,9 @@ def test_an_import_keeps_the_current_record_a_union_merge_left_twice(good_conten
     diags, changed = import_files(good_content, [po])
     assert changed == 1 and [d for d in diags if d.code in TRANSLATION_CODES] == []
     assert [x for x in lock.read_text(encoding="utf-8").splitlines() if x.startswith("name\tes\t")] == [line]
+
+
+def test_strict_turns_warnings_not_notes_into_errors(good_content, capsys):
+    # the test game has no engine module: a note says so (RB607), which --strict leaves a note
+    assert main(["validate", "--strict", "--seeds", "1", "--content", str(good_content)]) == 0
+    assert "note RB607" in capsys.readouterr().err
