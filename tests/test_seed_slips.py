@@ -1,7 +1,7 @@
 """The seeds' slips, transcribed literally, are caught by the validator with the exact
 diagnostic; the shipped content carries the corrected value (or the gap) instead."""
 
-from conftest import edit, line_of, one_game_content
+from conftest import edit, line_of, mark_current, one_game_content
 from generator.cli import validate
 
 
