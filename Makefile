@@ -26,7 +26,8 @@ $(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml
 # Debian's packages the site and the tests need, installed when missing: Chromium (prints the
 # PDFs and runs the browser tests; Playwright's own browser download does not work offline),
 # a TrueType CJK face with Traditional glyphs for the PDFs, a CJK face for screenshots, and
-# poppler's tools that the PDF tests read the PDFs with, and Java for the Nu HTML Checker.
+# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, and GNU
+# gettext, whose msgfmt --check the tests run on the exported translation files.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
@@ -36,6 +37,7 @@ system-deps:
 	fc-list :lang=zh-tw 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	command -v pdffonts >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null; then \
 	    echo "installing$$missing"; \

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import edit
+from conftest import edit, mark_current
 from generator.cli import validate
 from generator.diagnostics import CODES
 
@@ -16,7 +16,7 @@ SITE = "site.yaml"
 
 CASES = [
     # (id, file, old, new, code, line, column)
-    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 5, 8),
+    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 4, 11),
     ("duplicate-key", GAME, "designer: Test Designer", "designer: Test Designer\ndesigner: Other", "RB002", 5, 1),
     ("unsafe-yaml", GAME, "designer: Test Designer", "designer: !!python/name:os.system x", "RB003", 4, 11),
     ("bad-file", SITE, None, "- just\n- a list\n", "RB004", 1, 1),
@@ -29,7 +29,7 @@ CASES = [
     ("unresolved-reference", GAME, "    to: hand\n    text: {zh-TW: \"每位", "    to: hands\n    text: {zh-TW: \"每位", "RB201", 44, 9),
     ("breakdown-sum", GAME, "count: null, gap: gap-red", "count: 11", "RB300", 18, 12),
     ("per-colour-count", GAME, "per_colour: 2", "per_colour: 3", "RB301", 25, 17),
-    ("setup-exceeds-box", GAME, "per_player: {2: 2, 3: 2}", "per_player: {2: 2, 3: 11}", "RB302", 46, 5),
+    ("setup-exceeds-box", GAME, "per_player: {2: 2, 3: 2}", "per_player: {2: 2, 3: 11}", "RB302", 50, 24),
     ("player-count-table", GAME, "per_player: {2: 2, 3: 2}", "per_player: {2: 2}", "RB303", 50, 17),
     ("unknown-count", GAME, "count: null, gap: gap-red", "count: null", "RB304", 21, 81),
     ("described-count", GAME, "glossary:\n", "  - id: group-pawns\n    title: {zh-TW: 棋子, es: Peones, en: Pawns}\n"
@@ -45,6 +45,8 @@ CASES = [
     ("undefined-placeholder", GAME, "values: {cost: 3}", "values: {price: 3}", "RB403", 67, 19),
     ("number-mismatch", GAME, "es: El juego termina tras cinco rondas.", "es: El juego termina tras seis rondas.", "RB404", 63, 35),
     ("empty-text", GAME, "en: A small game for tests.", "en: \" \"", "RB405", 7, 70),
+    ("unmatched-acknowledgement", GAME, "glossary:\n", "acknowledge:\n  - {code: RB500, at: table-cubes, key: '3',"
+     " reason: {zh-TW: 照來源。, es: Como la fuente., en: As the source.}}\nglossary:\n", "RB202", 100, 41),
     ("range-gap", GAME, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, points: 2}", "RB500", 83, 11),
     ("range-overlap", GAME, "{min: 3, max: 5, points: 2}", "{min: 2, max: 5, points: 2}", "RB501", 83, 11),
 ]
@@ -79,7 +81,8 @@ def test_each_code_has_a_failing_fixture(good_content, case):
 def test_every_content_code_is_covered():
     from test_engine_checks import ENGINE_CASES  # the simulation's codes (RB6xx) are covered there
     from test_engine_plugins import CODES as PLUGIN_CODES  # and the engine modules' (RB606, RB607) there
-    covered = {c[4] for c in CASES} | {c[3] for c in ENGINE_CASES} | set(PLUGIN_CODES)
+    from test_translations import TRANSLATION_CODES  # translation state and import: covered there
+    covered = {c[4] for c in CASES} | {c[3] for c in ENGINE_CASES} | set(PLUGIN_CODES) | TRANSLATION_CODES
     content_codes = {c for c in CODES if not c.startswith("RB9") and c != "RB005"}
     assert content_codes - covered == set()
 
@@ -107,6 +110,7 @@ def test_card_uses_may_name_their_cards_values(good_content):
     edit(good_content / GAME, "        kind: cube-blue", "        kind: cube-blue\n        values: {n: 2}")
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    mark_current(good_content)
     assert run(good_content) == []
 
 
@@ -114,9 +118,10 @@ def test_an_undefined_placeholder_in_a_card_use_is_reported_where_it_is(good_con
     # the card has no values: {n} names nothing, in each language, at that language's text
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    mark_current(good_content)
     diags = run(good_content)
     assert [(d.code, d.line, d.column) for d in diags] == [("RB403", 98, 27), ("RB403", 98, 45), ("RB403", 98, 68)]
-    assert "{n}" in diags[0].message and "uses.0.text" in diags[0].message
+    assert "{n}" in diags[0].message and "in use-play.text" in diags[0].message  # the place, by id
 
 
 def test_a_card_value_fills_its_use_text(good_content, tmp_path):
@@ -124,6 +129,7 @@ def test_a_card_value_fills_its_use_text(good_content, tmp_path):
     edit(good_content / GAME, "        kind: cube-blue", "        kind: cube-blue\n        values: {n: 7}")
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    mark_current(good_content)
     project, diags = validate(good_content, None)
     assert diags == []
     for lang, filled in (("zh-TW", "拿 7 個"), ("es", "Toma 7 "), ("en", "Take 7 ")):

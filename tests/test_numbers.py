@@ -272,11 +272,12 @@ def test_placeholder_expressions_in_texts(good_content):
     edit(f, '"支付 {cost} 錢幣拿一個藍色方塊。"', '"支付 {cost} 錢幣拿一個藍色方塊（剩 {count(cube-blue)-cost} 個）。"')
     edit(f, '"Paga {cost} monedas y toma un cubo azul."', '"Paga {cost} monedas y toma un cubo azul (quedan {count(cube-blue) - cost})."')
     project, diags = validate(good_content, None, simulation=False)
-    assert diags == []
+    assert [d for d in diags if d.severity.value == "error"] == []  # (the translations lock notes the edit)
     page, _ = _page(project, good_content.parent, page="index")
     assert "take a blue cube (17 left)" in page
     edit(f, "({count(cube-blue) - cost} left)", "({count(cube-bleu) - cost} left)")
     _p, diags = validate(good_content, None, simulation=False)
+    diags = [d for d in diags if d.severity.value == "error"]
     # the English text names a kind that does not exist (and no longer agrees with the others)
     assert sorted(d.code for d in diags) == ["RB402", "RB403"]
     assert "cube-bleu" in next(d for d in diags if d.code == "RB403").message

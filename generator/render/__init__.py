@@ -7,7 +7,7 @@ which escape it; templates add the only markup there is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -18,6 +18,7 @@ from ..model import Game
 from ..project import GameDoc, Project
 from ..quantities import numbers_of, scope_for
 from ..text import fill
+from ..translations.render_ import stale_marks, status_page
 from .markdown import TermLinker, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
@@ -41,6 +42,9 @@ class Lang:
     default: str
     linker: TermLinker
     game: Game | None = None
+    stale: dict = field(default_factory=dict)  # (source, translation) -> source page: translations.pages
+    source: str = ""  # the game's source language
+    stale_note: str = ""
 
     def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
         if not text:
@@ -49,7 +53,16 @@ class Lang:
             fallback = self.default if self.default in text else next(iter(text))
             return f"*\\[{md(fallback)}\\]* " + md(fill(text[fallback], values_of(owner)))
         s = fill(text[self.tag], values_of(owner))
-        return self.linker.render(s, skip=skip) if link else md(s)
+        out = self.linker.render(s, skip=skip) if link else md(s)
+        where = self.stale.get((text.get(self.source), text[self.tag])) if link and self.stale else None
+        if where:  # a title (link=False) is a heading or inside a link: `title_mark` puts its mark below it
+            out += f" *[{md(self.stale_note)}](rb-source:{where})*"
+        return out
+
+    def title_mark(self, text: dict | None) -> str:
+        """The "may be out of date" mark of a stale heading's text, for the line under it ("" if current)."""
+        where = self.stale.get((text.get(self.source), text.get(self.tag))) if text and self.stale else None
+        return f"*[{md(self.stale_note)}](rb-source:{where})*" if where else ""
 
     def plain(self, text: dict | None, owner=None) -> str:
         if not text:
@@ -147,12 +160,13 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
     (srcdir / "index.md").write_text(env.get_template("site_index.md.j2").render(
         L=base, _=_, site=site, games=[g.model for g in games]), encoding="utf-8")
     written.append("index")
+    written.append(status_page(env, project, tag, srcdir, _))
     for doc in games:
         if only is not None and doc.id not in only:
             continue
         g = doc.model
         numbers_of(g)  # the scopes of its texts' placeholders
-        lang = Lang(tag, default, linker_for(g, tag), g)
+        lang = Lang(tag, default, linker_for(g, tag), g, **stale_marks(doc, project, tag, _))
         gsetups = (setups or {}).get(g.id) or all_setups(g)
         folder = srcdir / g.id
         folder.mkdir(parents=True, exist_ok=True)
@@ -164,7 +178,8 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
                    gap_label=lambda i, gid=g.id: f"{gid}-count-gap-{i}",
-                   kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+                   kinds_by_id={k.id: k for c in g.components for k in c.kinds},
+                   acknowledged=acknowledged_by_item(g))
         ctx["unsure_gaps"] = unsure_gaps(g, ctx["tables"], gsetups)
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
@@ -172,6 +187,16 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
             (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
             written.append(f"{g.id}/{page}")
     return written
+
+
+def acknowledged_by_item(game: Game) -> dict[str, list]:
+    """The acknowledgements of facts (counts, tables; not reviewed translations) by the id their
+    `at` starts with: the page shows each reason where the item is, as it shows a gap."""
+    out: dict[str, list] = {}
+    for a in game.acknowledge:
+        if a.code != "RB404":
+            out.setdefault(a.at.split(".")[0], []).append(a)
+    return out
 
 
 def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> dict[str, list[dict]]:
