@@ -12,6 +12,8 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import hashlib
+import json
 import os
 import shutil
 import signal
@@ -212,15 +214,25 @@ def _language(tag: str) -> list[Diagnostic]:
     touched = set(project.games) if fresh else job.changed
     rendered = job.work / seg
     render_language(project, tag, rendered, job.setups, only=touched)
-    _sync(rendered, src, {f"{gid}/" for gid in touched})
+    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
+    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), job.pdfs)
+    conf_digest = hashlib.sha256(json.dumps(conf, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+    same_conf = not fresh and _read(place / "conf.sha256") == conf_digest
+    # A changed game's pages are all made again in a language where any of its sources differ,
+    # or where the configuration (its glossary definitions, title, PDF links) changed; a game
+    # whose edit did not reach this language (an English sentence, seen from zh-TW) is left alone.
+    touch = {f"{gid}/" for gid in touched if not same_conf or _differs(rendered / gid, src / gid)}
+    home_changed = _sync(rendered, src, touch)
     target = job.staging / seg
     if not fresh:  # Sphinx writes only what is out of date: start from the current pages
         shutil.copytree(job.out / seg, target, copy_function=shutil.copy2)
+        if same_conf and not touch and not home_changed:
+            return []  # the very sources and configuration of the pages already built: no Sphinx
         if buildinfo.is_file():
             shutil.copy2(buildinfo, target / ".buildinfo")
-    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
-    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), job.pdfs)
     diags = sphinx_.run(src, target, doctrees, conf, fresh=fresh)
+    place.mkdir(parents=True, exist_ok=True)
+    (place / "conf.sha256").write_text(conf_digest, encoding="ascii")
     for leftover in (".doctrees", "_sources"):
         shutil.rmtree(target / leftover, ignore_errors=True)
     if (target / ".buildinfo").is_file():
@@ -229,32 +241,54 @@ def _language(tag: str) -> list[Diagnostic]:
     return diags
 
 
-def _sync(rendered: Path, src: Path, touch: set[str]) -> None:
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="ascii")
+    except (OSError, ValueError):
+        return None
+
+
+def _differs(rendered: Path, src: Path) -> bool:
+    """Whether a game's rendered sources differ from the ones Sphinx built, in names or bytes."""
+    def files(root: Path) -> dict[str, Path]:
+        return {p.relative_to(root).as_posix(): p for p in root.rglob("*") if p.is_file()} if root.is_dir() else {}
+    new, old = files(rendered), files(src)
+    return new.keys() != old.keys() or any(p.read_bytes() != old[rel].read_bytes() for rel, p in new.items())
+
+
+def _sync(rendered: Path, src: Path, touch: set[str]) -> bool:
     """Make `src` hold what was rendered — the home page and the games in `touch` (folder
     prefixes); other games' sources are left as they are. Of the home page, only bytes that
     differ are written; a touched game's files are all written (its data changed, and some of
     it reaches Sphinx as configuration, not text). Unchanged files keep their times, and Sphinx
-    leaves their pages alone."""
+    leaves their pages alone. Returns whether a file outside the touched games was written
+    or removed."""
     src.mkdir(parents=True, exist_ok=True)
-    wanted = set()
+    wanted, other = set(), False
     for path in rendered.rglob("*"):
         if not path.is_file():
             continue
         rel = path.relative_to(rendered).as_posix()
+        mine = any(rel.startswith(prefix) for prefix in touch)
+        if "/" in rel and not mine:
+            continue  # a game rendered, but whose sources are the same: leave them, times and all
         wanted.add(rel)
         dest = src / rel
         data = path.read_bytes()
-        if any(rel.startswith(prefix) for prefix in touch) or not dest.is_file() or dest.read_bytes() != data:
+        if mine or not dest.is_file() or dest.read_bytes() != data:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(data)
+            other = other or not mine
     for path in sorted(src.rglob("*"), reverse=True):
         rel = path.relative_to(src).as_posix()
         if "/" in rel and not any(rel.startswith(prefix) for prefix in touch):
             continue  # a game this build did not render
         if path.is_file() and rel not in wanted:
             path.unlink()
+            other = True
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+    return other
 
 
 def _remove_stale(out: Path) -> None:

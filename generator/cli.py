@@ -39,9 +39,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="build even where a text lacks a language; the page shows the default language, marked")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
+    s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--out", type=Path, default=Path("site"), metavar="DIR")
     s.add_argument("--no-build", action="store_true", help="serve what is already built")
+    s.add_argument("--watch", action="store_true",
+                   help="rebuild on every change of content/ and reload the open pages (errors show over the page)")
+    s.add_argument("--no-pdf", action="store_true", help="skip the printable PDFs")
+    s.add_argument("--allow-untranslated", action="store_true", help="as for build")
 
     sc = sub.add_parser("schema", parents=[common], help="print the JSON Schema of a game file (or of site.yaml)")
     sc.add_argument("--site", action="store_true", help="the schema of content/site.yaml instead")
@@ -123,8 +128,11 @@ def _dispatch(args) -> int:
             print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors", file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
     if args.command in ("build", "serve"):
+        if args.command == "serve" and args.watch:
+            from .serve import watch
+            return watch(args.content, args.out, args.host, args.port, not args.no_pdf, args.allow_untranslated)
         if args.command == "serve" and args.no_build:
-            return _serve(args.out, args.port)
+            return _serve(args)
         return _build(args)
     return EXIT_USAGE
 
@@ -146,7 +154,7 @@ def _build(args) -> int:
         if diags or fmt != "text":
             _report(diags, fmt)
         print(f"rulebook: nothing changed; {args.out}/ is up to date", file=sys.stderr)
-        return _serve(args.out, args.port) if args.command == "serve" else EXIT_OK
+        return _serve(args) if args.command == "serve" else EXIT_OK
     from .diagnostics import has_errors
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
     project, diags = validate(args.content, games, allow, memo=memo)
@@ -172,18 +180,13 @@ def _build(args) -> int:
         return EXIT_ERRORS
     print(f"rulebook: site written to {args.out}/", file=sys.stderr)
     if args.command == "serve":
-        return _serve(args.out, args.port)
+        return _serve(args)
     return EXIT_OK
 
 
-def _serve(out: Path, port: int) -> int:
-    import functools
-    import http.server
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        print(f"rulebook: serving {out}/ on http://127.0.0.1:{port}/ (Ctrl+C stops)", file=sys.stderr)
-        httpd.serve_forever()
-    return EXIT_OK
+def _serve(args) -> int:
+    from .serve import serve
+    return serve(args.out, args.host, args.port)
 
 
 if __name__ == "__main__":
