@@ -100,6 +100,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             kind = "text/javascript" if path.endswith(".js") else "text/css"
             self._send((LIVE / path[len(PREFIX):]).read_bytes(), f"{kind}; charset=utf-8", head)
             return True
+        if not Path(self.directory).is_dir() and (path.endswith("/") or path.endswith(".html")):
+            self._send(inject(NO_SITE, self.state.built), "text/html; charset=utf-8", head)
+            return True  # no good build yet: a page to show the errors on, which reloads once there is one
         file = Path(self.translate_path(self.path))
         if file.is_dir():
             if not path.endswith("/"):
@@ -147,6 +150,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the page went away
         self.close_connection = True
+
+
+NO_SITE = (b'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>rulebook: no site yet</title>'
+           b'</head><body><main><h1>No site yet</h1><p>The first build has not succeeded; this page reloads '
+           b'when one does.</p></main></body></html>\n')
 
 
 def inject(page: bytes, built: int) -> bytes:

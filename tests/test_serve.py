@@ -230,3 +230,15 @@ def test_the_open_page_follows_edits_and_shows_errors_over_the_last_good_page(tm
         assert server.stop() in (0, 130)
     on_disk = [p for p in out.rglob("*") if p.is_file() and b"_rulebook" in p.read_bytes()]
     assert on_disk == []  # nothing of the watch script is ever written into the site
+
+
+def test_before_any_good_build_a_page_shows_the_errors(tmp_path):
+    state = serve.State()
+    httpd, url = _running(tmp_path / "site", state)  # not built
+    try:
+        status, _, body = _get(url, "/en/ulm/index.html")
+        assert status == 200 and b"No site yet" in body and b"/_rulebook/live.js" in body
+        assert _get(url, "/en/_static/rulebook.css")[0] == 404
+    finally:
+        state.close()
+        httpd.shutdown()
