@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -56,10 +57,20 @@ def rulebook(tree: Path, *args: str) -> list[str]:
             f"sys.exit(main({list(args)!r}))"]
 
 
-def timed(cmd: list[str]) -> float:
+def timed(cmd: list[str]) -> tuple[float, float]:
+    """Wall seconds, and CPU seconds (user + system, the build's forked workers included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cpu_of(pid: int) -> float:
+    """User + system seconds of a running process, all its threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Server:
@@ -96,6 +107,7 @@ def main() -> None:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    load = os.getloadavg()[0]
     work = Path(tempfile.mkdtemp(prefix="rulebook-watch-bench-"))
     trees = {"cold rulebook build": ROOT} | ({"cold rulebook build, baseline": args.baseline} if args.baseline else {})
     places = {}
@@ -115,14 +127,15 @@ def main() -> None:
             page = browser.new_page()
             page.goto(f"{server.url}en/ulm/index.html")
 
-            def shown(pairs, forward: bool, expect: str) -> float:
+            def shown(pairs, forward: bool, expect: str) -> tuple[float, float]:
+                cpu = cpu_of(server.proc.pid)
                 t = time.perf_counter()
                 with page.expect_event("load", timeout=300_000):
                     toggle(wcontent, pairs, forward)
                 took = time.perf_counter() - t
                 has = expect in page.inner_text("main")
                 assert has == forward, f"the reloaded page does not show the edit ({expect!r})"
-                return took
+                return took, cpu_of(server.proc.pid) - cpu
 
             for pairs, expect in EDITS.values():  # warm up: the server's first rebuild of each kind
                 shown(pairs, True, expect)
@@ -130,19 +143,22 @@ def main() -> None:
             for run in range(args.runs):
                 for edit, (pairs, expect) in EDITS.items():
                     forward = run % 2 == 0
-                    results.setdefault(f"watch: {edit}, page reloaded and shown", []).append(shown(pairs, forward, expect))
+                    wall, cpu = shown(pairs, forward, expect)
+                    results.setdefault(f"watch: {edit}, page reloaded and shown", []).append(wall)
                     results.setdefault(f"watch: {edit}, the server's rebuild", []).append(server.rebuilds[-1])
+                    results.setdefault(f"watch: {edit}, the server's CPU", []).append(cpu)
                     for name, (tree, content, out) in places.items():
                         if name == "watch":
                             continue
                         toggle(content, pairs, forward)
-                        results.setdefault(f"{name}: {edit}", []).append(
-                            timed(rulebook(tree, "build", "--no-pdf", "--content", str(content), "--out", str(out))))
+                        wall, cpu = timed(rulebook(tree, "build", "--no-pdf", "--content", str(content), "--out", str(out)))
+                        results.setdefault(f"{name}: {edit}", []).append(wall)
+                        results.setdefault(f"{name}: {edit}, CPU", []).append(cpu)
             browser.close()
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
-    print(f"medians of {args.runs} runs by turns (load average {os.getloadavg()[0]:.1f} at the end)")
+    print(f"medians of {args.runs} runs by turns (load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end)")
     for name, times in results.items():
         print(f"  {name:62s} {statistics.median(times):6.2f} s   (min {min(times):.2f}, max {max(times):.2f})")
 

@@ -79,7 +79,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     state: State | None = None
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
-        pass  # the terminal is for diagnostics, not for one line per request
+        if self.state is None:  # while watching, the terminal is for diagnostics, not for requests
+            super().log_message(format, *args)
 
     def do_GET(self):  # noqa: N802 (http.server's naming)
         if self.state is not None and self._live(head=False):
@@ -190,11 +191,13 @@ def _url(httpd) -> str:
 # --- watching -------------------------------------------------------------------------------
 
 def watched_folders(content: Path) -> list[Path]:
-    """The content folder, and the tool's themes/ and locale/ when the tool is a checkout (where
-    one edits them); the generator's own code is not reloaded (restart the server)."""
+    """The content folder, and the tool's themes/ and locale/ when the tool is a git checkout (the
+    project's own repository, where one edits them); the generator's own code is not reloaded
+    (restart the server)."""
     from . import cache
-    tool = [cache._TOOL / part for part in ("themes", "locale")]
-    return [Path(content)] + [p for p in tool if p.is_dir() and os.access(p, os.W_OK)]
+    if not (cache._TOOL / ".git").exists():
+        return [Path(content)]
+    return [Path(content)] + [p for p in (cache._TOOL / "themes", cache._TOOL / "locale") if p.is_dir()]
 
 
 def snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:

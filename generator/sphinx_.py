@@ -203,6 +203,12 @@ def run(srcdir: Path, outdir: Path, doctrees: Path, conf: dict, fresh: bool = Tr
     return diagnostics_from(warnings.getvalue(), diags)
 
 
+def preload() -> None:
+    """Import what a build needs, before forking workers that then share it."""
+    import sphinx.application  # noqa: F401
+    _import_while_untranslated()
+
+
 def _import_while_untranslated() -> None:
     """Sphinx's modules call `_()` when they are imported; once a catalog is registered, that
     gives a plain string in the catalog's language, not a lazy one, for as long as the process

@@ -242,3 +242,27 @@ def test_before_any_good_build_a_page_shows_the_errors(tmp_path):
     finally:
         state.close()
         httpd.shutdown()
+
+
+def test_serve_listens_on_the_host_and_port_given(site):
+    proc = subprocess.Popen(RULEBOOK + ["serve", "--no-build", "--host", "127.0.0.1", "--port", "0", "--out", str(site)],
+                            cwd=ROOT, stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        line = proc.stderr.readline()
+        m = re.search(r"serving .* on (http://127\.0\.0\.1:(\d+)/) \(Ctrl\+C stops\)", line)
+        assert m, line
+        assert _get(m.group(1), "/en/index.html")[2] == PAGE  # not watching: the bytes as built
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 130
+
+
+def test_watching_covers_the_content_and_in_the_tools_checkout_its_theme_and_catalogs(tmp_path, monkeypatch):
+    from generator import cache
+    tool = tmp_path / "tool"
+    for part in ("themes", "locale"):
+        (tool / part).mkdir(parents=True)
+    monkeypatch.setattr(cache, "_TOOL", tool)
+    assert serve.watched_folders(tmp_path / "content") == [tmp_path / "content"]  # an installed tool
+    (tool / ".git").mkdir()  # the project's own repository, where one edits the theme and the catalogs
+    assert serve.watched_folders(tmp_path / "content") == [tmp_path / "content", tool / "themes", tool / "locale"]
