@@ -14,6 +14,7 @@ nothing of it is ever written into the site (docs/builds.md, "Watching")."""
 from __future__ import annotations
 
 import functools
+import gc
 import http.server
 import json
 import os
@@ -253,6 +254,8 @@ def watch(content: Path, out: Path, host: str, port: int, pdf: bool = True, allo
     state = State()
     before = snapshot(folders)
     _attempt(builder, state, first=True)
+    gc.collect()
+    gc.freeze()  # what the first build loaded stays: the collector no longer scans it on every rebuild
     with make_server(out, host, port, state) as httpd:
         threading.Thread(target=httpd.serve_forever, name="rulebook-http", daemon=True).start()
         print(f"rulebook: serving {out}/ on {_url(httpd)}, watching {', '.join(f'{p}/' for p in folders)} "
@@ -279,6 +282,18 @@ def watch(content: Path, out: Path, host: str, port: int, pdf: bool = True, allo
 
 
 def _attempt(builder: Builder, state: State, first: bool = False) -> None:
+    if first:
+        return _report(builder, state, first)
+    gc.disable()  # a rebuild's garbage is collected once the pages have been told, not during it
+    try:
+        _report(builder, state, first)
+    finally:
+        gc.enable()
+        gc.collect()
+
+
+def _report(builder: Builder, state: State, first: bool) -> None:
+    """Build, print what was found as `rulebook build` does, and tell the pages."""
     from .diagnostics import FORMATTERS
     started = time.perf_counter()
     try:
