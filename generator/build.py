@@ -114,7 +114,14 @@ def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, 
     try:
         setups = {gid: all_setups(project.games[gid].model) for gid in games}  # of the games rendered
         _JOB = _Job(project, out, staging, work, setups, planned(project, print_settings) if pdf else {}, changed)
-        for found in _each_language(tags, jobs):
+        digests = _language_digests(project, games, tags)
+        # A language whose inputs did not change (an English sentence edited, seen from zh-TW) is
+        # not rendered nor built, not even forked for: its pages are kept as they are. With PDFs,
+        # every language goes through its worker, which still spares it Sphinx when its sources
+        # are the same (a card insert may show two languages).
+        same = set() if changed is None or pdf else {
+            tag for tag in tags if _unchanged(out, tag, _config(project, tag, _JOB.pdfs)[1], digests[tag])}
+        for found in _each_language([t for t in tags if t not in same], jobs):
             diags += found
         if has_errors(diags):
             return diags
@@ -123,11 +130,12 @@ def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, 
             if has_errors(diags):
                 return diags
         write_language_index(project, staging)
+        _remember(out, project, [t for t in tags if t not in same], _JOB.pdfs, digests)
         with _locked(out.parent):  # one swap at a time beside `out`; the last build wins whole
             if out.is_dir():  # keep the languages this build did not touch
                 for lang in project.languages:
                     seg = url_segment(lang)
-                    if lang not in tags and (out / seg).is_dir():
+                    if (lang not in tags or lang in same) and (out / seg).is_dir():
                         shutil.copytree(out / seg, staging / seg)
             _swap(staging, out)
         staging = None  # gone: _swap removed it, with the previous site it held after the exchange
@@ -226,9 +234,7 @@ def _language(tag: str) -> list[Diagnostic]:
     touched = set(project.games) if fresh else job.changed
     rendered = job.work / seg
     render_language(project, tag, rendered, job.setups, only=touched)
-    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
-    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), job.pdfs)
-    conf_digest = hashlib.sha256(json.dumps(conf, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+    conf, conf_digest = _config(project, tag, job.pdfs)
     same_conf = not fresh and _read(place / "conf.sha256") == conf_digest
     # A changed game's pages are all made again in a language where any of its sources differ,
     # or where the configuration (its glossary definitions, title, PDF links) changed; a game
@@ -251,6 +257,65 @@ def _language(tag: str) -> list[Diagnostic]:
         place.mkdir(parents=True, exist_ok=True)
         os.replace(target / ".buildinfo", buildinfo)
     return diags
+
+
+def _config(project: Project, tag: str, pdfs: dict) -> tuple[dict, str]:
+    """One language's Sphinx configuration, and its digest."""
+    from . import sphinx_
+    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
+    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), pdfs)
+    return conf, hashlib.sha256(json.dumps(conf, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def _language_digests(project: Project, games, tags: list[str]) -> dict[str, dict[str, str]]:
+    """tag -> game -> digest of what that game's pages in that language are made from: its data
+    with each text kept in that language only (whole where the language is missing: a marked
+    fallback shows another), and what its simulation found."""
+    out: dict[str, dict[str, str]] = {tag: {} for tag in tags}
+    langs = set(project.languages)
+    for gid in games:
+        data = project.games[gid].model.model_dump(mode="json")
+        facts = sorted((f"{players}/{mode}", repr(f)) for (players, mode), f in project.facts.get(gid, {}).items())
+
+        def keep(value, tag):
+            if isinstance(value, dict):
+                if value and set(value) <= langs and all(isinstance(v, str) for v in value.values()):
+                    return value[tag] if tag in value else value
+                return {k: keep(v, tag) for k, v in value.items()}
+            if isinstance(value, list):
+                return [keep(v, tag) for v in value]
+            return value
+        for tag in tags:
+            text = json.dumps([keep(data, tag), facts], sort_keys=True, ensure_ascii=False)
+            out[tag][gid] = hashlib.sha256(text.encode()).hexdigest()
+    return out
+
+
+def _unchanged(out: Path, tag: str, conf_digest: str, digests: dict[str, str]) -> bool:
+    """Whether the language's pages were built from these very inputs (its record in the cache)."""
+    place = cache.cache_dir(out) / url_segment(tag)
+    try:
+        record = json.loads((place / "inputs.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (isinstance(record, dict) and record.get("conf") == conf_digest and (out / url_segment(tag)).is_dir()
+            and all(record.get("games", {}).get(gid) == d for gid, d in digests.items()))
+
+
+def _remember(out: Path, project: Project, tags: list[str], pdfs: dict, digests: dict) -> None:
+    """Record what each language built was made from (for `_unchanged`, next time)."""
+    for tag in tags:
+        path = cache.cache_dir(out) / url_segment(tag) / "inputs.json"
+        try:
+            games = json.loads(path.read_text(encoding="utf-8"))["games"]
+        except (OSError, ValueError, KeyError, TypeError):
+            games = {}
+        games = {gid: d for gid, d in games.items() if gid in project.games} | digests.get(tag, {})
+        missing = [gid for gid in project.games if gid not in games]
+        games |= _language_digests(project, missing, [tag])[tag]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"conf": _config(project, tag, pdfs)[1], "games": games}, sort_keys=True),
+                        encoding="utf-8")
 
 
 def _read(path: Path) -> str | None:

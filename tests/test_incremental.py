@@ -254,3 +254,32 @@ def test_the_simulation_memo_holds_across_a_text_edit_only(tmp_path):
     finding = [Diagnostic("RB603", "a finding", "content/tiny/game.yaml", 3, 1, "a hint")]
     assert memo_after(put=finding) == (finding, memo_after()[1])
     assert memo_after("en: A game for tests.", "en: Another game for tests.") is None
+
+
+def test_a_language_the_edit_did_not_reach_is_not_built_at_all(tmp_path, monkeypatch):
+    """An English sentence changes nothing of the zh-TW and Spanish pages: those languages are
+    neither rendered nor given to Sphinx (nor forked for); their pages are kept, and the site
+    is still what a clean build writes."""
+    from generator import build
+    content = _two_games(tmp_path)
+    out = tmp_path / "site"
+    assert _build(content, out) == []
+    built = []
+    real = build._language
+    monkeypatch.setattr(build, "_language", lambda tag: built.append(tag) or real(tag))
+    busy = threading.Event()  # a thread running: languages are built in this process, so the spy sees them
+    thread = threading.Thread(target=busy.wait, daemon=True)
+    thread.start()
+    try:
+        edit(content / "small/game.yaml", "en: A small game for tests.", "en: A Zanzibar game.")
+        assert _build(content, out) == []
+        assert built == ["en"]
+        built.clear()
+        edit(content / "small/game.yaml", "  count: 5\n", "  count: 6\n")  # a rule: every language shows it
+        assert _build(content, out) == []
+        assert built == ["zh-TW", "es", "en"]
+    finally:
+        busy.set()
+        thread.join()
+    assert _build(content, tmp_path / "clean" / "site") == []
+    assert _files(out) == _files(tmp_path / "clean" / "site")
