@@ -236,11 +236,13 @@ def _language(tag: str) -> list[Diagnostic]:
     render_language(project, tag, rendered, job.setups, only=touched)
     conf, conf_digest = _config(project, tag, job.pdfs)
     same_conf = not fresh and _read(place / "conf.sha256") == conf_digest
-    # A changed game's pages are all made again in a language where any of its sources differ,
-    # or where the configuration (its glossary definitions, title, PDF links) changed; a game
-    # whose edit did not reach this language (an English sentence, seen from zh-TW) is left alone.
-    touch = {f"{gid}/" for gid in touched if not same_conf or _differs(rendered / gid, src / gid)}
-    home_changed = _sync(rendered, src, touch)
+    # Of a changed game, Sphinx reads again the pages whose sources differ; all of them when the
+    # configuration (glossary definitions, titles, PDF links) changed, or a page was added or
+    # removed, or a title changed (each page names its neighbours' titles); none when the edit did
+    # not reach this language (an English sentence, seen from zh-TW).
+    change = {gid: "all" if not same_conf else _change(rendered / gid, src / gid) for gid in touched}
+    touch = {f"{gid}/" for gid, what in change.items() if what}
+    home_changed = _sync(rendered, src, touch, {f"{gid}/" for gid, what in change.items() if what == "all"})
     target = job.staging / seg
     if not fresh:  # Sphinx writes only what is out of date: start from the current pages
         shutil.copytree(job.out / seg, target, copy_function=shutil.copy2)
@@ -325,21 +327,37 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def _differs(rendered: Path, src: Path) -> bool:
-    """Whether a game's rendered sources differ from the ones Sphinx built, in names or bytes."""
+def _change(rendered: Path, src: Path) -> str | None:
+    """How a game's rendered sources differ from the ones Sphinx built: None (not at all),
+    "pages" (the bytes of some pages, not their titles) or "all" (files added or removed, or a
+    page's title)."""
     def files(root: Path) -> dict[str, Path]:
         return {p.relative_to(root).as_posix(): p for p in root.rglob("*") if p.is_file()} if root.is_dir() else {}
     new, old = files(rendered), files(src)
-    return new.keys() != old.keys() or any(p.read_bytes() != old[rel].read_bytes() for rel, p in new.items())
+    if new.keys() != old.keys():
+        return "all"
+    changed = [(p.read_bytes(), old[rel].read_bytes()) for rel, p in new.items()]
+    changed = [(a, b) for a, b in changed if a != b]
+    if not changed:
+        return None
+    return "all" if any(_title(a) != _title(b) for a, b in changed) else "pages"
 
 
-def _sync(rendered: Path, src: Path, touch: set[str]) -> bool:
+def _title(source: bytes) -> bytes | None:
+    """The first heading of a MyST page: the page's title."""
+    for line in source.splitlines():
+        if line.startswith(b"# "):
+            return line
+    return None
+
+
+def _sync(rendered: Path, src: Path, touch: set[str], whole: set[str] = frozenset()) -> bool:
     """Make `src` hold what was rendered — the home page and the games in `touch` (folder
-    prefixes); other games' sources are left as they are. Of the home page, only bytes that
-    differ are written; a touched game's files are all written (its data changed, and some of
-    it reaches Sphinx as configuration, not text). Unchanged files keep their times, and Sphinx
-    leaves their pages alone. Returns whether a file outside the touched games was written
-    or removed."""
+    prefixes); other games' sources are left as they are. Only files whose bytes differ are
+    written, except that every file of a game in `whole` is (some of its data reaches Sphinx as
+    configuration, not text, or its pages name each other's titles). Unchanged files keep their
+    times, and Sphinx leaves their pages alone. Returns whether a file outside the touched games
+    was written or removed."""
     src.mkdir(parents=True, exist_ok=True)
     wanted, other = set(), False
     for path in rendered.rglob("*"):
@@ -352,7 +370,7 @@ def _sync(rendered: Path, src: Path, touch: set[str]) -> bool:
         wanted.add(rel)
         dest = src / rel
         data = path.read_bytes()
-        if mine or not dest.is_file() or dest.read_bytes() != data:
+        if any(rel.startswith(prefix) for prefix in whole) or not dest.is_file() or dest.read_bytes() != data:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(data)
             other = other or not mine
