@@ -278,17 +278,8 @@ def _language_digests(project: Project, games, tags: list[str]) -> dict[str, dic
     for gid in games:
         data = project.games[gid].model.model_dump(mode="json")
         facts = sorted((f"{players}/{mode}", repr(f)) for (players, mode), f in project.facts.get(gid, {}).items())
-
-        def keep(value, tag):
-            if isinstance(value, dict):
-                if value and set(value) <= langs and all(isinstance(v, str) for v in value.values()):
-                    return value[tag] if tag in value else value
-                return {k: keep(v, tag) for k, v in value.items()}
-            if isinstance(value, list):
-                return [keep(v, tag) for v in value]
-            return value
         for tag in tags:
-            text = json.dumps([keep(data, tag), facts], sort_keys=True, ensure_ascii=False)
+            text = json.dumps([cache.texts_as(data, langs, tag), facts], sort_keys=True, ensure_ascii=False)
             out[tag][gid] = hashlib.sha256(text.encode()).hexdigest()
     return out
 

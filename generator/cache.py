@@ -204,6 +204,19 @@ def source_date_epoch(content: Path | None) -> int:
     return FALLBACK_EPOCH
 
 
+def texts_as(data, languages: set[str], tag: str | None = None):
+    """A game's data (as JSON values) with every text — a mapping of the site's language tags to
+    strings — replaced: by a mark (tag None), or by its text in `tag` (the whole mapping where
+    that language is missing, as the page then shows another, marked)."""
+    if isinstance(data, dict):
+        if data and set(data) <= languages and all(isinstance(v, str) for v in data.values()):
+            return "<text>" if tag is None else data.get(tag, data)
+        return {k: texts_as(v, languages, tag) for k, v in data.items()}
+    if isinstance(data, list):
+        return [texts_as(v, languages, tag) for v in data]
+    return data
+
+
 class SimulationMemo:
     """The simulation's findings per game, kept beside the site: a rebuild after a change to one
     game plays only that game again. A game's entry is valid for the same global fingerprint
@@ -228,17 +241,7 @@ class SimulationMemo:
         the site's language tags to strings). A text edit leaves it alone."""
         if doc is None:
             return None
-        langs = set(languages)
-
-        def strip(value):
-            if isinstance(value, dict):
-                if value and set(value) <= langs and all(isinstance(v, str) for v in value.values()):
-                    return "<text>"
-                return {k: strip(v) for k, v in value.items()}
-            if isinstance(value, list):
-                return [strip(v) for v in value]
-            return value
-        data = json.dumps(strip(doc.model.model_dump(mode="json")), sort_keys=True, ensure_ascii=False)
+        data = json.dumps(texts_as(doc.model.model_dump(mode="json"), set(languages)), sort_keys=True, ensure_ascii=False)
         return f"{self.inputs.global_}/{hashlib.sha256(data.encode()).hexdigest()}"
 
     def get(self, game: str, doc=None, languages=()):
