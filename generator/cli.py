@@ -10,12 +10,21 @@ from pathlib import Path
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
-def _parser() -> argparse.ArgumentParser:
+def _global_options(default) -> argparse.ArgumentParser:
+    """The options every command takes, before or after its name (`rulebook --content DIR
+    validate` = `rulebook validate --content DIR`). A subcommand's copy defaults to SUPPRESS,
+    so that it sets the option only when given after the name and never overwrites one given
+    before it with its default."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+    common.add_argument("--content", type=Path, default=default, metavar="DIR",
                         help="the content folder (default: content/)")
+    return common
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = _global_options(argparse.SUPPRESS)
     p = argparse.ArgumentParser(prog="rulebook", description="Turn board-game rules in YAML into checked, "
-                                "multilingual, printable references.", parents=[common])
+                                "multilingual, printable references.", parents=[_global_options(Path("content"))])
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     v = sub.add_parser("validate", parents=[common], help="check content/ like a compiler")
@@ -27,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="simulated games per player count and mode (default: %d)" % _DEFAULT_SEEDS)
     v.add_argument("--seed", type=int, default=None, metavar="S", help="replay only the simulated game with seed S")
     v.add_argument("--no-sim", action="store_true", help="static checks only: do not simulate games")
+    v.add_argument("--strict", action="store_true", help="warnings (a stale translation, RB406) count as errors")
 
     b = sub.add_parser("build", parents=[common], help="validate, then build the static site")
     b.add_argument("--lang", action="append", metavar="L", help="only this language (repeatable)")
@@ -37,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip the printable PDFs (they need Debian's chromium and fonts-arphic-uming)")
     b.add_argument("--allow-untranslated", action="store_true",
                    help="build even where a text lacks a language; the page shows the default language, marked")
+    b.add_argument("--pseudo", action="store_true", help="build only a pseudo-localized language (en-XA; or "
+                   "--lang en-XA): every text accented, bracketed and 40%% longer, to show untranslated strings and tight layouts")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
@@ -48,12 +60,20 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-pdf", action="store_true", help="skip the printable PDFs")
     s.add_argument("--allow-untranslated", action="store_true", help="as for build")
 
+    n = sub.add_parser("new", parents=[common], help="start a new game: its folder, files and place in site.yaml")
+    n.add_argument("game", metavar="GAME", help="the new game's id, in kebab-case (e.g. no-thanks)")
+    n.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+
+    from .translations.cli_ import register
+    register(sub, common)
+
     sc = sub.add_parser("schema", parents=[common], help="print the JSON Schema of a game file (or of site.yaml)")
     sc.add_argument("--site", action="store_true", help="the schema of content/site.yaml instead")
     return p
 
 
 _DEFAULT_SEEDS = 8  # = generator.check.simulate.DEFAULT_SEEDS (a test checks); not imported, so --help stays light
+_PSEUDO = "en-XA"  # = generator.i18n.PSEUDO (a test checks); not imported, so an unchanged rebuild stays light
 
 
 def _count(text: str) -> int:
@@ -74,15 +94,27 @@ def _report(diags, fmt: str) -> None:
 
 
 def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False,
-             simulation: bool = True, seeds: int | None = None, seed: int | None = None, memo=None):
-    """Load, check and simulate; returns (project, diagnostics). `memo`: see check.run."""
+             simulation: bool = True, seeds: int | None = None, seed: int | None = None, memo=None,
+             load_all: bool = False):
+    """Load, check and simulate; returns (project, diagnostics). `memo`: see check.run.
+    With `load_all`, every game is loaded (a narrowed build renders the shared pages from all
+    of them) and only `games` are checked and simulated."""
     from dataclasses import replace
 
     from . import check
     from .diagnostics import Severity
     from .project import read_project
-    project, diags = read_project(content, games or None)
-    diags += check.run(project, simulation, seeds, seed, memo)  # seeds None: the default
+    if load_all and games:  # every game read: the others for the home pages and search
+        from .project import game_folders
+        project, diags = read_project(content, None)
+        missing = [g for g in games if g not in {f.name for f in game_folders(content)}]
+        if missing:
+            diags += [d for d in read_project(content, missing)[1] if d.code == "RB005"]
+        checked = replace(project, games={g: doc for g, doc in project.games.items() if g in games})
+    else:
+        project, diags = read_project(content, games or None)
+        checked = project
+    diags += check.run(checked, simulation, seeds, seed, memo)  # seeds None: the default
     if allow_untranslated:
         diags = [replace(d, severity=Severity.WARNING) if d.code == "RB400" else d for d in diags]
     return project, diags
@@ -113,20 +145,32 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args) -> int:
-    from .diagnostics import has_errors
+    from dataclasses import replace
+
+    from .diagnostics import Severity, has_errors
     if args.command == "schema":
         import json
         from .schema import game_schema, site_schema
         print(json.dumps(site_schema() if args.site else game_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
+    if args.command == "new":
+        return _new(args)
     if args.command == "validate":
         project, diags = validate(args.content, args.games, args.allow_untranslated,
                                   simulation=not args.no_sim, seeds=args.seeds, seed=args.seed)
+        if not args.no_sim:
+            diags += _setup_only(project)
+        if args.strict:
+            diags = [replace(d, severity=Severity.ERROR) if d.severity is Severity.WARNING else d for d in diags]
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
-            print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors", file=sys.stderr)
+            print(f"rulebook: {n} game{'s' if n != 1 else ''} of {_folder(args.content)} checked, no errors",
+                  file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+    if args.command == "translations":
+        from .translations.cli_ import run
+        return run(args)
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.watch:
             from .serve import watch
@@ -137,31 +181,69 @@ def _dispatch(args) -> int:
     return EXIT_USAGE
 
 
+def _setup_only(project) -> list:
+    """The notes (RB607) on games simulated as far as setup only: shown by every output format."""
+    from .check.simulate import setup_only
+    return setup_only(project)
+
+
+def _new(args) -> int:
+    from .scaffold import new_game
+    done, diags, english = new_game(args.content, args.game)
+    if diags:
+        _report(diags, args.format)
+        return EXIT_ERRORS
+    for line in done:
+        print(f"rulebook: {line}", file=sys.stderr)
+    if english:
+        print(f"rulebook: the scaffold has no sentences in {', '.join(english)}: those texts are in English; "
+              "translate them", file=sys.stderr)
+    where = "" if Path(args.content) == Path("content") else f" --content {args.content}"
+    print(f"rulebook: next: rulebook validate {args.game}{where}, then replace every example value and text "
+          f"(docs/authoring.md)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _folder(path: Path) -> str:
+    """A folder as the summary lines name it: `content/`, `../other/content/`."""
+    return f"{str(path).rstrip('/')}/"
+
+
 def _build(args) -> int:
     """Validate, then build. When the site in --out was built from exactly these inputs,
     nothing is read, checked or written (generator/cache.py): the warnings of that build are
-    shown again and the command ends at once."""
+    shown again and the command ends at once. `--game` and `--lang` narrow what is brought up
+    to date; every other game and language of the site keeps its pages."""
     from . import cache
     fmt = getattr(args, "format", "text")
     games, langs = getattr(args, "game", None), getattr(args, "lang", None)
+    pseudo = getattr(args, "pseudo", False) or _PSEUDO.lower() in {x.lower() for x in langs or []}
+    if pseudo:
+        langs = [_PSEUDO]
     allow = getattr(args, "allow_untranslated", False)
     pdf = not getattr(args, "no_pdf", False)
     epoch = cache.source_date_epoch(args.content)
-    inputs = cache.fingerprint(args.content, cache.build_options(langs, games, pdf, allow), epoch)
-    done = cache.up_to_date(args.out, inputs)
+    inputs = cache.fingerprint(args.content, cache.build_options(pdf, allow), epoch)
+    done = cache.up_to_date(args.out, inputs, langs, games)
     if done is not None:
         diags = cache.diagnostics_of(done)
         if diags or fmt != "text":
             _report(diags, fmt)
-        print(f"rulebook: nothing changed; {args.out}/ is up to date", file=sys.stderr)
+        print(f"rulebook: nothing changed; {_folder(args.out)} is up to date", file=sys.stderr)
         return _serve(args) if args.command == "serve" else EXIT_OK
     from .diagnostics import has_errors
+    if games:
+        games = _narrowed(args.out, inputs, langs, games)
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
-    project, diags = validate(args.content, games, allow, memo=memo)
+    project, diags = validate(args.content, games, allow, memo=memo, load_all=True)
+    if pseudo:
+        from .translations.pseudo import add_pseudo
+        add_pseudo(project)
     if has_errors(diags):
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)
         return EXIT_ERRORS
+    diags += _setup_only(project)
     if diags:
         _report(diags, fmt)
     bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]
@@ -171,17 +253,30 @@ def _build(args) -> int:
         return EXIT_USAGE
     memo.save()  # only now: a build stopped by errors writes nothing at all
     from .build import build_site
-    build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch,
+    build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch, games=games,
                              warnings=diags, log=lambda text: print(f"rulebook: {text}", file=sys.stderr))
     if build_diags:
         _report(build_diags, fmt)
     if has_errors(build_diags):
-        print(f"rulebook: build failed; {args.out}/ is unchanged", file=sys.stderr)
+        print(f"rulebook: build failed; {_folder(args.out)} is unchanged", file=sys.stderr)
         return EXIT_ERRORS
-    print(f"rulebook: site written to {args.out}/", file=sys.stderr)
+    print(f"rulebook: site written to {_folder(args.out)} from {_folder(args.content)}", file=sys.stderr)
     if args.command == "serve":
         return _serve(args)
     return EXIT_OK
+
+
+def _narrowed(out: Path, inputs, langs: list[str] | None, games: list[str]) -> list[str] | None:
+    """`--game`: the games to check and rebuild, or None (all of them) when some language of
+    the site has no earlier build of these inputs to keep the other games' pages from."""
+    from . import cache
+    m = cache.usable(out)
+    tags = [t.lower() for t in langs] if langs else (m.site_languages if m else [])
+    if m is not None and all(m.plan(inputs, tag, games) is not None for tag in tags):
+        return games
+    print(f"rulebook: --game {' '.join(games)}: {_folder(out)} has no build of these inputs to keep the other "
+          f"games from, so every game is checked and built", file=sys.stderr)
+    return None
 
 
 def _serve(args) -> int:

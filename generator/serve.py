@@ -229,10 +229,10 @@ class Builder:
         """("same" | "built" | "errors", diagnostics)."""
         from . import cache
         from .build import build_site
-        from .cli import validate
+        from .cli import _setup_only, validate
         from .diagnostics import has_errors
         epoch = cache.source_date_epoch(self.content)
-        inputs = cache.fingerprint(self.content, cache.build_options(None, None, self.pdf, self.allow), epoch)
+        inputs = cache.fingerprint(self.content, cache.build_options(self.pdf, self.allow), epoch)
         done = cache.up_to_date(self.out, inputs)
         if done is not None:
             return "same", cache.diagnostics_of(done)
@@ -240,6 +240,7 @@ class Builder:
         project, diags = validate(self.content, None, self.allow, memo=memo)
         if has_errors(diags):
             return "errors", diags
+        diags += _setup_only(project)
         memo.save()
         diags = diags + build_site(project, self.out, pdf=self.pdf, inputs=inputs, epoch=epoch, warnings=diags)
         return ("errors" if has_errors(diags) else "built"), diags

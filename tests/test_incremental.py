@@ -86,15 +86,18 @@ def test_rebuilds_do_only_what_changed(built, tmp_path, monkeypatch):
     # an English sentence changes no zh-TW or Spanish source: Sphinx is not even run for them
     assert not [p for p in rewritten if p.startswith(("zh-tw/", "es/"))], rewritten
     assert "A Zanzibar game." in (out / "en/small/index.html").read_text(encoding="utf-8")
-    # a Chinese one: the zh-TW pages of that game, and not the others
-    edit(content / "small/game.yaml", "zh-TW: 一個測試用的小遊戲。", "zh-TW: 一個桑吉巴遊戲。")
+    # a Spanish one: the Spanish page that shows it, and not the others
+    edit(content / "small/game.yaml", "es: Un juego pequeño para pruebas.", "es: Un juego de Zanzíbar.")
     assert _build(content, out) == []
     again = _times(out)
     rewritten = sorted(p for p in again if again[p] != after[p])
-    assert "zh-tw/small/index.html" in rewritten  # the page that shows the summary, and only it
-    assert not [p for p in rewritten if p.startswith(("en/", "es/", "zh-tw/tiny/", "zh-tw/small/c", "zh-tw/small/g"))], \
+    assert "es/small/index.html" in rewritten  # the page that shows the summary, and only it
+    assert not [p for p in rewritten if p.startswith(("en/", "zh-tw/", "es/tiny/", "es/small/c", "es/small/g"))], \
         rewritten
-    assert "桑吉巴" in (out / "zh-tw/small/index.html").read_text(encoding="utf-8")
+    assert "Zanzíbar" in (out / "es/small/index.html").read_text(encoding="utf-8")
+    # the source language (zh-TW): its translations may now be out of date, and say so
+    edit(content / "small/game.yaml", "zh-TW: 一個測試用的小遊戲。", "zh-TW: 一個桑吉巴遊戲。")
+    assert _build(content, out) == []
     # and again, so that a word leaves the site: the result is what a clean build writes
     edit(content / "small/game.yaml", "en: A Zanzibar game.", "en: A plain game.")
     edit(content / "small/game.yaml", "zh-TW: 一個桑吉巴遊戲。", "zh-TW: 一個普通遊戲。")
@@ -219,7 +222,7 @@ def test_the_simulation_memo_gives_back_what_was_found(tmp_path):
     facts = simulate.facts(game, seeds=2)
     diags = [Diagnostic("RB603", "a finding", "content/ulm/game.yaml", 3, 1, "a hint")]
     out = tmp_path / "site"
-    inputs = cache.fingerprint(ROOT / "content", cache.build_options(None, None, False), 0)
+    inputs = cache.fingerprint(ROOT / "content", cache.build_options(False), 0)
     memo = cache.SimulationMemo(out, inputs)
     memo.put("ulm", diags, facts)
     memo.save()
@@ -242,7 +245,7 @@ def test_the_simulation_memo_holds_across_a_text_edit_only(tmp_path):
         if old is not None:
             edit(content / "tiny/game.yaml", old, new)
         project, _ = validate(content, None, simulation=False)
-        inputs = cache.fingerprint(content, cache.build_options(None, None, False), 0)
+        inputs = cache.fingerprint(content, cache.build_options(False), 0)
         memo = cache.SimulationMemo(out, inputs)
         if put is not None:
             memo.put("tiny", put, simulate.facts(project.games["tiny"], seeds=1), project.games["tiny"], project.languages)
@@ -257,28 +260,28 @@ def test_the_simulation_memo_holds_across_a_text_edit_only(tmp_path):
     assert memo_after("en: A game for tests.", "en: Another game for tests.") is None
 
 
-def test_a_language_the_edit_did_not_reach_is_not_built_at_all(tmp_path, monkeypatch):
-    """An English sentence changes nothing of the zh-TW and Spanish pages: those languages are
-    neither rendered nor given to Sphinx (nor forked for); their pages are kept, and the site
-    is still what a clean build writes."""
-    from generator import build
+def test_a_language_whose_sources_are_the_same_is_not_given_to_sphinx(tmp_path, monkeypatch):
+    """A Spanish sentence changes no zh-TW or English source (the source language's pages do not
+    show translations): those languages are rendered and compared, not built by Sphinx; their
+    pages are kept, and the site is still what a clean build writes."""
+    from generator import sphinx_
     content = _two_games(tmp_path)
     out = tmp_path / "site"
     assert _build(content, out) == []
     built = []
-    real = build._language
-    monkeypatch.setattr(build, "_language", lambda tag: built.append(tag) or real(tag))
+    real = sphinx_.run
+    monkeypatch.setattr(sphinx_, "run", lambda src, *a, **k: built.append(Path(src).parent.name) or real(src, *a, **k))
     busy = threading.Event()  # a thread running: languages are built in this process, so the spy sees them
     thread = threading.Thread(target=busy.wait, daemon=True)
     thread.start()
     try:
-        edit(content / "small/game.yaml", "en: A small game for tests.", "en: A Zanzibar game.")
+        edit(content / "small/game.yaml", "es: Un juego pequeño para pruebas.", "es: Un juego de Zanzíbar.")
         assert _build(content, out) == []
-        assert built == ["en"]
+        assert built == ["es"]
         built.clear()
         edit(content / "small/game.yaml", "  count: 5\n", "  count: 6\n")  # a rule: every language shows it
         assert _build(content, out) == []
-        assert built == ["zh-TW", "es", "en"]
+        assert built == ["zh-tw", "es", "en"]
     finally:
         busy.set()
         thread.join()
@@ -303,3 +306,47 @@ def test_a_changed_page_title_makes_all_of_its_games_pages_again(tmp_path):
     (new / "index.md").write_bytes((old / "index.md").read_bytes())
     (new / "glossary.md").write_bytes(b"# Glossary\n")
     assert _change(new, old) == "all"
+
+
+def test_game_and_lang_narrow_the_rebuild_and_keep_the_rest_of_the_site(tmp_path, capsys):
+    """`build --game G` once replaced the site with a one-game site while the log said the
+    other games were unchanged. --game and --lang choose what is brought up to date; every
+    other game and language keeps its pages byte for byte, and the home pages and search
+    still cover all of them; a later full build catches up and equals a clean build."""
+    content = _two_games(tmp_path)
+    out = tmp_path / "site"
+    args = ["build", "--content", str(content), "--out", str(out), "--no-pdf"]
+    assert main(args + ["--game", "small"]) == 0  # nothing to keep yet: every game is built
+    assert "every game is checked and built" in capsys.readouterr().err
+    assert (out / "en/tiny/index.html").is_file() and (out / "en/small/index.html").is_file()
+    first = _files(out)
+
+    edit(content / "tiny/game.yaml", "en: A small game for tests.", "en: A Quokka game.")
+    edit(content / "small/game.yaml", "en: A small game for tests.", "en: A Zanzibar game.")
+    assert main(args + ["--game", "small"]) == 0
+    err = capsys.readouterr().err
+    assert "rebuilding small (the other games keep their pages as built)" in err, err
+    now = _files(out)
+    assert {p for p in now if "/tiny/" in p} == {p for p in first if "/tiny/" in p}
+    assert all(now[p] == first[p] for p in now if "/tiny/" in p)  # tiny as built, though it changed
+    for lang in ("zh-tw", "es", "en"):
+        home = (out / lang / "index.html").read_text(encoding="utf-8")
+        assert 'href="tiny/index.html"' in home and 'href="small/index.html"' in home
+    assert "A Zanzibar game." in (out / "en/small/index.html").read_text(encoding="utf-8")
+    assert b"zanzibar" in (out / "en/searchindex.js").read_bytes()
+    assert b"quokka" not in (out / "en/searchindex.js").read_bytes()
+    assert "nothing changed" in (main(args + ["--game", "small"]), capsys.readouterr().err)[1]
+
+    edit(content / "small/game.yaml", "en: A Zanzibar game.", "en: A Wombat game.")
+    assert main(args + ["--lang", "en"]) == 0
+    capsys.readouterr()
+    after = _files(out)
+    assert all(after[p] == now[p] for p in now if p.startswith(("zh-tw/", "es/")))
+    assert set(after) == set(now)
+    assert "A Quokka game." in (out / "en/tiny/index.html").read_text(encoding="utf-8")
+
+    assert main(args) == 0  # no option: everything catches up, as a clean build would write it
+    assert "rebuilding" in capsys.readouterr().err
+    clean = tmp_path / "clean"
+    assert main(["build", "--content", str(content), "--out", str(clean), "--no-pdf"]) == 0
+    assert _files(out) == _files(clean)
