@@ -113,7 +113,7 @@ def main() -> None:
     places = {}
     for name, tree in {"watch": ROOT, **trees}.items():
         content = work / name.replace(" ", "-").replace(",", "") / "content"
-        shutil.copytree(ROOT / "content", content)
+        shutil.copytree(tree / "content", content)  # the content of that commit: it may not read today's
         places[name] = (tree, content, content.parent / "site")
         if name != "watch":
             subprocess.run(rulebook(tree, "build", "--no-pdf", "--content", str(content), "--out", str(content.parent / "site")),

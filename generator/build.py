@@ -184,13 +184,18 @@ def _each_language(tags: list[str], jobs: int | None):
     languages are built here, one after another."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     n = max(1, min(len(tags), jobs or cores))
+    # A rebuild's workers mostly render and compare, and stop there (their sources are the same);
+    # all start at once, so the one that has Sphinx to run does not wait for a free core.
+    rebuild = _JOB is not None and None not in [_JOB.plans.get(tag) for tag in tags]
+    if rebuild and not jobs:
+        n = len(tags)
     if not hasattr(os, "fork") or threading.active_count() > 1:
         for tag in tags:
             yield _language(tag)
         return
     import multiprocessing
     from multiprocessing.connection import wait
-    if len(tags) > 1:  # import Sphinx once, here, rather than in every worker (about 0.25 s of CPU each)
+    if len(tags) > 1 and not rebuild:  # import Sphinx once, here, rather than in each worker (0.25 s of CPU)
         from . import sphinx_
         sphinx_.preload()
     # What the workers inherit is never garbage to them: out of the collector's sight, it costs no
