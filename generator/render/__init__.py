@@ -159,13 +159,24 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    modes_by_id={m.id: m for m in g.modes},
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
-                   kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+                   kinds_by_id={k.id: k for c in g.components for k in c.kinds},
+                   acknowledged=acknowledged_by_item(g))
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
         for page, template in PAGES.items():
             (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
             written.append(f"{g.id}/{page}")
     return written
+
+
+def acknowledged_by_item(game: Game) -> dict[str, list]:
+    """The acknowledgements of facts (counts, tables; not reviewed translations) by the id their
+    `at` starts with: the page shows each reason where the item is, as it shows a gap."""
+    out: dict[str, list] = {}
+    for a in game.acknowledge:
+        if a.code != "RB404":
+            out.setdefault(a.at.split(".")[0], []).append(a)
+    return out
 
 
 def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> dict[str, list[dict]]:
