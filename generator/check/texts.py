@@ -49,6 +49,22 @@ def texts_in(node, path=(), owner=()) -> list[tuple[tuple, dict, tuple]]:
     return out
 
 
+_TEXTS: dict[int, tuple] = {}
+
+
+def texts_of(raw: dict) -> list[tuple[tuple, dict, tuple]]:
+    """`texts_in(raw)`, walked once per game's data: the text checks and the translation checks
+    (generator/translations) both read every text."""
+    hit = _TEXTS.get(id(raw))
+    if hit is not None and hit[0] is raw:
+        return hit[1]
+    if len(_TEXTS) > 16:
+        _TEXTS.clear()
+    out = texts_in(raw)
+    _TEXTS[id(raw)] = (raw, out)
+    return out
+
+
 def owner_values(owners) -> set[str]:
     names: set[str] = set()
     for owner in owners:
@@ -62,7 +78,7 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
     numbers = numbers_of(game.model)
-    for path, text, owner in texts_in(game.raw):
+    for path, text, owner in texts_of(game.raw):
         defined = known.get(id(owner))
         if defined is None:
             defined = known[id(owner)] = owner_values(owner)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Severity
 from ..project import GameDoc, Project
 from . import state as st
-from .texts import entries, source_language
+from .texts import digest, entries, source_language
 
 W = Severity.WARNING
 
@@ -26,8 +26,9 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
                                    f"run `rulebook translations mark-current {game.id}` once the translations are "
                                    f"current, and commit {st.FILE}", W)]
     for e in entries(game):
+        now = digest(e.text[src]) if src in e.text else None  # once per text, not per language
         for lang in project.languages:
-            s = st.status(e, lang, src, state)
+            s = st.status(e, lang, src, state, now)
             if s == st.STALE:
                 r = state.get(e.context, lang)
                 diags.append(Diagnostic(

@@ -15,8 +15,10 @@ a translator the previous source of a stale entry (`#| msgid`, as gettext does).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..diagnostics import Diagnostic
 from ..project import GameDoc, Project
@@ -30,10 +32,21 @@ HEADER = ("# rulebook translations: which version of the source text each transl
 CURRENT, STALE, MISSING, UNRECORDED = "current", "stale", "missing", "unrecorded"
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
+    """One line's record. The source text is kept as the file has it (a JSON string) and decoded
+    only when asked for: validate reads every record and needs only the digests. (A named tuple:
+    a file holds thousands, and a frozen dataclass costs twice as much to make.)"""
+
     digest: str
-    source: str
+    raw: str  # the source text as a JSON string literal
+
+    @classmethod
+    def of(cls, source: str) -> "Record":
+        return cls(digest(source), json.dumps(source, ensure_ascii=False))
+
+    @property
+    def source(self) -> str:
+        return json.loads(self.raw)
 
 
 @dataclass
@@ -53,7 +66,7 @@ class State:
         return found[-1]
 
     def put(self, context: str, lang: str, source: str) -> None:
-        self.records[(context, lang)] = [Record(digest(source), source)]
+        self.records[(context, lang)] = [Record.of(source)]
 
 
 def path_of(game: GameDoc) -> Path:
@@ -72,23 +85,38 @@ def read(game: GameDoc, display: str | None = None) -> tuple[State, list[Diagnos
         return state, [Diagnostic("RB408", f"cannot read the file: {e}", shown, 1, 1,
                                   "delete it and run `rulebook translations mark-current` again")]
     state.exists = True
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        parts = line.split("\t")
-        try:
-            if len(parts) != 4 or len(parts[2]) != 16:
-                raise ValueError
-            source = json.loads(parts[3])
-            if not isinstance(source, str):
-                raise ValueError
-        except ValueError:
-            diags.append(Diagnostic("RB408", "a line is not context<TAB>language<TAB>digest<TAB>\"source text\"",
-                                    shown, n, 1, "a merge may have mangled it: delete the line and run "
-                                    "`rulebook translations mark-current` for the texts you know are current"))
-            continue
-        state.records.setdefault((parts[0], parts[1]), []).append(Record(parts[2], source))
+    records = state.records
+    found = 0
+    for context, lang, dig, raw in _LINE.findall(text):  # one pass in C; lines read one by one only when one is bad
+        records.setdefault((context, lang), []).append(Record(dig, raw))
+        found += 1
+    if found != len(_CONTENT_LINE.findall(text)):
+        records.clear()
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.split("\t")
+            if len(parts) != 4 or len(parts[2]) != 16 or not _json_string(parts[3]):
+                diags.append(Diagnostic("RB408", "a line is not context<TAB>language<TAB>digest<TAB>\"source text\"",
+                                        shown, n, 1, "a merge may have mangled it: delete the line and run "
+                                        "`rulebook translations mark-current` for the texts you know are current"))
+                continue
+            records.setdefault((parts[0], parts[1]), []).append(Record(parts[2], parts[3]))
     return state, diags
+
+
+# one JSON string literal, as json.dumps writes it (checked in C by the regex engine: decoding
+# every record would double what validate spends on this file; a record is decoded when used)
+_JSON_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]+|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"')
+
+
+# a whole good line, and any line that is neither blank nor a comment (they must be as many)
+_LINE = re.compile(r'^([^\t\n]*)\t([^\t\n]*)\t([^\t\n]{16})\t(' + _JSON_STRING.pattern + r')[ \t\r]*$', re.M)
+_CONTENT_LINE = re.compile(r"^[ \t\r]*[^#\s].*$", re.M)
+
+
+def _json_string(raw: str) -> bool:
+    return _JSON_STRING.fullmatch(raw) is not None
 
 
 def write(game: GameDoc, state: State) -> bool:
@@ -96,7 +124,7 @@ def write(game: GameDoc, state: State) -> bool:
     lines = []
     for (context, lang), found in sorted(state.records.items()):
         r = found[-1]
-        lines.append(f"{context}\t{lang}\t{r.digest}\t{json.dumps(r.source, ensure_ascii=False)}\n")
+        lines.append(f"{context}\t{lang}\t{r.digest}\t{r.raw}\n")
     text = HEADER + "".join(lines)
     path = path_of(game)
     try:
@@ -110,16 +138,17 @@ def write(game: GameDoc, state: State) -> bool:
     return True
 
 
-def status(entry: Entry, lang: str, source_lang: str, state: State) -> str | None:
+def status(entry: Entry, lang: str, source_lang: str, state: State, now: str | None = None) -> str | None:
     """current, stale, missing or unrecorded; None where there is nothing to translate (the
-    language is the source, or the source text itself is missing)."""
+    language is the source, or the source text itself is missing). `now`: the source text's
+    digest, when the caller has it."""
     if lang == source_lang or source_lang not in entry.text:
         return None
     if lang not in entry.text or not entry.text[lang].strip():
         return MISSING
     if not state.exists:
         return UNRECORDED
-    now = digest(entry.text[source_lang])
+    now = now or digest(entry.text[source_lang])
     r = state.get(entry.context, lang, now)
     if r is None:
         return UNRECORDED

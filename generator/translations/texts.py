@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from ..check.texts import _STEP_FIELDS, texts_in
+from ..check.texts import _STEP_FIELDS, texts_of
 from ..project import GameDoc, Project
 
 
@@ -60,7 +60,7 @@ def entries(game: GameDoc) -> list[Entry]:
     """Every localized text of the game in document order; a context met twice (two items that
     share an id, which validate reports as RB200) keeps its first text only."""
     out, seen = [], set()
-    for path, text, owners in texts_in(game.raw):
+    for path, text, owners in texts_of(game.raw):
         context = context_of(game.raw, path)
         if context in seen:
             continue
