@@ -128,6 +128,81 @@ def test_the_state_file_is_sorted_and_a_union_merge_is_read_as_current(good_cont
     assert [x for x in lock.read_text(encoding="utf-8").splitlines() if x.startswith("name\tes\t")] == ["\t".join(old)]
 
 
+def _summary_trusted(content: Path) -> bool:
+    project, _ = read_project(content)
+    game = project.games["tiny"]
+    return st.unchanged(game, project, "zh-TW")
+
+
+def _without_summary(content: Path):
+    """What the full comparison finds: the same content, its summary line removed."""
+    lock = content / "tiny" / st.FILE
+    kept = lock.read_text(encoding="utf-8")
+    lock.write_text("".join(x for x in kept.splitlines(keepends=True) if not x.startswith(st.SUMMARY)),
+                    encoding="utf-8")
+    try:
+        return static(content)
+    finally:
+        lock.write_text(kept, encoding="utf-8")
+
+
+def test_mark_current_ends_the_state_file_with_a_summary_that_validate_trusts(good_content):
+    lock = good_content / "tiny" / st.FILE
+    assert lock.read_text(encoding="utf-8").splitlines()[-1].startswith(st.SUMMARY)
+    assert _summary_trusted(good_content) and static(good_content) == []
+    # a record hand-edited above the summary: the lines no longer hash alike, every text is compared
+    text = lock.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("name\tes\t"))
+    parts = line.split("\t")
+    lock.write_text(text.replace(line, "\t".join([parts[0], parts[1], "0" * 16, parts[3]])), encoding="utf-8")
+    assert not _summary_trusted(good_content)
+    diags = static(good_content)
+    assert codes(diags) == ["RB406"] and "es text of name" in diags[0].message
+
+
+@pytest.mark.parametrize("change", ["source", "translation-added", "id-renamed", "union-merge"])
+def test_a_summary_that_no_longer_matches_leaves_every_text_compared(good_content, change):
+    lock = good_content / "tiny" / st.FILE
+    assert main(["translations", "mark-current", "--content", str(good_content)]) == 0  # the summary as written today
+    assert _summary_trusted(good_content)
+    if change == "source":  # the summary covers every source text
+        edit(good_content / GAME, "zh-TW: 安娜支付錢幣。", "zh-TW: 安娜馬上支付錢幣。")
+        expected = ["RB406", "RB406"]
+    elif change == "translation-added":  # and which languages translate each text
+        edit(good_content / GAME, "es: Ana paga monedas., ", "")
+        lock.write_text("".join(x for x in lock.read_text(encoding="utf-8").splitlines(keepends=True)
+                                if not x.startswith("actions.action-buy.examples.0\tes\t")), encoding="utf-8")
+        assert main(["translations", "mark-current", "--content", str(good_content)]) == 0
+        assert _summary_trusted(good_content)  # the missing es text is no finding of this check
+        edit(good_content / GAME, "{zh-TW: 安娜支付錢幣。, ", "{zh-TW: 安娜支付錢幣。, es: Ana paga monedas., ")
+        expected = ["RB407"]
+    elif change == "id-renamed":  # and each text's context
+        edit(good_content / GAME, "id: step-take", "id: step-grab")
+        expected = ["RB407", "RB407"]
+    else:  # a union merge of two branches that each wrote a summary: lines from both, one body
+        text = lock.read_text(encoding="utf-8")
+        line = next(x for x in text.splitlines() if x.startswith("summary\tes\t"))
+        other = line.split("\t")[:2] + ["0" * 16, '"舊"']
+        lock.write_text(text.replace(line + "\n", line + "\n" + "\t".join(other) + "\n")
+                        .replace(st.SUMMARY, st.SUMMARY + "0" * 16 + " " + "0" * 16 + "\n" + st.SUMMARY), encoding="utf-8")
+        expected = []
+    assert not _summary_trusted(good_content)
+    diags = static(good_content)
+    assert codes([d for d in diags if d.code in TRANSLATION_CODES]) == expected
+    assert diags == _without_summary(good_content)
+
+
+def test_no_summary_while_a_translation_is_stale(good_content):
+    edit(good_content / GAME, "zh-TW: 安娜支付錢幣。", "zh-TW: 安娜馬上支付錢幣。")
+    assert main(["translations", "mark-current", "tiny", "--lang", "es", "--content", str(good_content)]) == 0
+    lock = good_content / "tiny" / st.FILE
+    assert not any(x.startswith(st.SUMMARY) for x in lock.read_text(encoding="utf-8").splitlines())
+    assert [d.message.split(" ")[1] for d in static(good_content) if d.code == "RB406"] == ["en"]
+    assert main(["translations", "mark-current", "tiny", "--lang", "en", "--content", str(good_content)]) == 0
+    assert lock.read_text(encoding="utf-8").splitlines()[-1].startswith(st.SUMMARY)
+    assert _summary_trusted(good_content) and static(good_content) == []
+
+
 def test_the_state_file_is_an_input_of_the_rebuild_fingerprint(good_content):
     from generator import cache
     before = cache.fingerprint(good_content, {}, 0)

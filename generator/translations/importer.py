@@ -183,7 +183,7 @@ def _write(project: Project, changes: list[Change]) -> tuple[int, list[Diagnosti
             if c.record:
                 state.put(c.entry.context, c.lang, c.entry.text[src])
         state.exists = True
-        st.write(game, state)
+        st.write(game, state, project)
     return changed, []
 
 
