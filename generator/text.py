@@ -140,9 +140,13 @@ def _zh_value(run: str) -> int | None:
 def numbers(s: str, lang: str) -> set:
     """The literal numbers a text states: integers 2 and above (0 and 1 read too often as 'a')
     and the fraction one half. docs/diagnostics.md lists the forms with examples."""
-    s = _sub(lambda m: " ", s)
-    found: set = {int(m) for m in _DIGITS.findall(s)}
-    base = lang.split("-")[0].lower()
+    # validate reads every text in every language, and most state no number: each step looks
+    # first, in one call in C, for what it reads (a brace, a digit, a numeral, a number word)
+    if "{" in s:
+        s = _sub(lambda m: " ", s)
+    digits = _DIGITS.findall(s)
+    found: set = set(map(int, digits)) if digits else set()
+    base = _BASE.get(lang) or _base(lang)
     if base == "zh":
         if not _ZH_ANY.search(s):
             pass
@@ -155,20 +159,53 @@ def numbers(s: str, lang: str) -> set:
             found |= {_zh_value(r) for r in _ZH_RUN.findall(s)}
     else:
         found |= _word_numbers(s, base)
+    if not found:
+        return found
     return {n for n in found if n >= 2 or (n < 1 and n > 0)}
+
+
+_BASE: dict[str, str] = {}
+
+
+def _base(lang: str) -> str:
+    base = _BASE[lang] = lang.split("-")[0].lower()
+    return base
+
+
+def _trie(words) -> str:
+    """A regular expression matching any of `words`, as a trie (one branch per first letter, and so
+    on): the regex engine then tries few branches at each position of a text."""
+    tree: dict = {}
+    for w in words:
+        node = tree
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+    return emit(tree)
 
 
 _WORD = re.compile(r"[^\W\d_]+")
 _TOKEN = re.compile(r"[^\W\d_]+|-(?=[^\W\d_])")
 _INTERESTING = {lang: frozenset(_WORDS[lang]) | frozenset(_ORDINALS[lang]) | {_HALF[lang][0]} for lang in _WORDS}
+# any of them, inside a word too: most texts hold none, and one search says so three times faster
+# than splitting the text into words ("often" passes, then its words show that it holds no "ten")
+_ANYWHERE = {lang: re.compile(_trie(words)) for lang, words in _INTERESTING.items()}
 
 
 def _word_numbers(s: str, base: str) -> set:
     found: set = set()
     interesting = _INTERESTING.get(base)
+    if not interesting:
+        return found
     low = s.lower()
-    # the check reads every text: most have no number word, and a set intersection says so at once
-    if not interesting or interesting.isdisjoint(_WORD.findall(low)):
+    if not _ANYWHERE[base].search(low) or interesting.isdisjoint(_WORD.findall(low)):
         return found
     words, ordinals = _WORDS[base], _ORDINALS[base]
     tens, units = _TENS[base], _UNITS[base]

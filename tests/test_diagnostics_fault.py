@@ -42,6 +42,19 @@ def test_correct_translations_agree(good_content, zh, es, en):
     assert run(good_content) == []
 
 
+def test_every_number_word_is_read_in_any_case_and_none_inside_another_word():
+    # numbers() first searches a text for any number word (a trie of them, generator/text.py):
+    # a word it left out would never be read, whatever the text
+    from generator.text import _ORDINALS, _WORDS, HALF, numbers
+    for lang in ("en", "es"):
+        for word, value in {**_WORDS[lang], **_ORDINALS[lang]}.items():
+            for s in (f"Take {word} cubes.", f"{word.upper()}!", f"({word.capitalize()})", f"{word}-3"):
+                assert value in numbers(s, lang), (lang, s)
+            assert numbers(f"x{word}y", lang) == set(), (lang, word)
+    assert numbers("Often, take half of the cubes.", "en") == {HALF}
+    assert numbers("Todos toman la MITAD de los dados.", "es") == {HALF}
+
+
 def test_a_number_in_one_language_is_blamed_on_that_language(good_content):
     # zh-TW says 兩 where es and en say one: the zh-TW text is at fault, at its own line and column
     f = good_content / GAME
