@@ -64,6 +64,13 @@ _CODE_LIST = [
     Code("RB603", "sim-no-end", "A simulated game did not end within the rounds the data declares (rounds.count or rounds.max)."),
     Code("RB604", "sim-empty-pile", "A simulated game drew from an empty pile, bag or stack whose zone gives no on_empty rule and no gap."),
     Code("RB605", "sim-engine-error", "The simulation could not go on: the game's engine module failed or offered no legal action (a bug in rulebook)."),
+    # 7xx: player aids, pointers and sources (generator/check/aids.py, pointers.py)
+    Code("RB700", "aid-missing-table", "A player-aid sheet leaves out a scoring table the rules define, or shows a line that points to a table the sheet does not show."),
+    Code("RB701", "aid-wrong-mode", "A player-aid sheet shows a line that is only for modes the sheet is not for."),
+    Code("RB702", "aid-mode-uncovered", "A game mode has no player-aid sheet."),
+    Code("RB710", "dangling-pointer", "Text points ([words](#id)) to an id that no page shows."),
+    Code("RB711", "pointer-mismatch", "The languages of one text point to different places."),
+    Code("RB720", "unsourced-item", "In a game with several sources, a rules item names none, so the pages cannot say where it comes from."),
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
     Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+# A pointer to another part of the pages: [words](#id). The words become a link to the item,
+# section, table, card, term or page the id names (empty words: its title); the build checks it.
+POINTER = re.compile(r"\[([^\[\]\n]*)\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
 _DIGITS = re.compile(r"\d+")
 _WORDS = {
@@ -30,6 +33,16 @@ _ZH_RUN = re.compile(r"(?:(?<=第)[零〇一二兩两三四五六七八九十百
 
 def placeholders(s: str) -> set[str]:
     return set(PLACEHOLDER.findall(s))
+
+
+def pointers(s: str) -> list[str]:
+    """The ids a text points to, in order."""
+    return [m.group(2) for m in POINTER.finditer(s)]
+
+
+def unpoint(s: str, title=None) -> str:
+    """The text without pointer markup: each pointer's words, or `title(id)` when it has none."""
+    return POINTER.sub(lambda m: m.group(1) or (title(m.group(2)) if title else m.group(2)), s)
 
 
 def fill(s: str, values: dict[str, object]) -> str:
@@ -58,7 +71,7 @@ def _zh_value(run: str) -> int | None:
 
 def numbers(s: str, lang: str) -> set[int]:
     """The literal numbers 2 and above a text states (0 and 1 read too often as 'a')."""
-    s = PLACEHOLDER.sub(" ", s)
+    s = PLACEHOLDER.sub(" ", POINTER.sub(lambda m: m.group(1), s))
     found = {int(m) for m in _DIGITS.findall(s)}
     base = lang.split("-")[0].lower()
     if base == "zh":

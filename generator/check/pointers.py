@@ -1,0 +1,60 @@
+"""Text that points elsewhere ([words](#id)) names something the pages show, the same in every
+language; and every rules item names its source."""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic
+from ..links import targets
+from ..project import GameDoc, Project
+from ..text import pointers
+from .refs import _hint
+from .texts import texts_in
+
+
+def check(game: GameDoc, project: Project) -> list[Diagnostic]:
+    known = targets(game.model)
+    diags: list[Diagnostic] = []
+    for path, text, _owner in texts_in(game.raw):
+        sets = {}
+        for lang, s in text.items():
+            found = pointers(s)
+            sets[lang] = sorted(set(found))
+            for ident in found:
+                if ident not in known:
+                    diags.append(Diagnostic("RB710", f"the {lang} text points to '#{ident}', which no page shows",
+                                            hint=_hint(ident, known), **game.where(path + (lang,))))
+        langs = list(sets)
+        for lang in langs[1:]:
+            if sets[lang] != sets[langs[0]]:
+                diags.append(Diagnostic("RB711", f"the {lang} text points to {_ids(sets[lang])} but the {langs[0]} "
+                                        f"text to {_ids(sets[langs[0]])}", hint="every language points to the same places",
+                                        **game.where(path + (lang,))))
+    diags += _unsourced(game)
+    return diags
+
+
+def _unsourced(game: GameDoc) -> list[Diagnostic]:
+    """A rules item (with text) that names no source, in a game with several sources: the pages
+    could not say where it is from. (With one source, everything comes from it.)"""
+    g = game.model
+    if len(g.sources) < 2:
+        return []
+    groups = [("setup",), ("rounds", "start"), ("rounds", "turn"), ("rounds", "end"), ("actions",),
+              ("scoring", "during"), ("scoring", "final"), ("scoring", "tie_breaks")]
+    found = []
+    for path in groups:
+        node = g
+        for key in path:
+            node = getattr(node, key)
+        found += [(path + (i,), item) for i, item in enumerate(node)]
+    for si, section in enumerate(g.rules):
+        found += [(("rules", si, "items", i), item) for i, item in enumerate(section.items)]
+    for gi, group in enumerate(g.cards):
+        found += [(("cards", gi, "cards", i), card) for i, card in enumerate(group.cards)]
+    return [Diagnostic("RB720", f"'{item.id}' states rules but names no source",
+                       hint="add source: <id of one of the game's sources>", **game.where(path + ("id",)))
+            for path, item in found if item.text and not item.source]
+
+
+def _ids(ids) -> str:
+    return ", ".join(f"#{i}" for i in ids) if ids else "nothing"
