@@ -16,7 +16,7 @@ test: $(STAMP) system-deps
 	$(PY) -m pytest
 
 # The virtual environment, installed from the pinned constraints; redone when they change.
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt | system-deps
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	@touch $@
@@ -24,7 +24,8 @@ $(STAMP): pyproject.toml constraints.txt
 # Debian's packages the site and the tests need, installed when missing: Chromium (prints the
 # PDFs and runs the browser tests; Playwright's own browser download does not work offline),
 # a TrueType CJK face with Traditional glyphs for the PDFs, a CJK face for screenshots, and
-# poppler's tools that the PDF tests read the PDFs with, and Java for the Nu HTML Checker.
+# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, and ICU's
+# headers with a C++ compiler, which PyICU (the glossary's collation) is built with.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
@@ -34,6 +35,8 @@ system-deps:
 	fc-list :lang=zh-tw 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	command -v pdffonts >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	pkg-config --exists icu-i18n 2>/dev/null || missing="$$missing libicu-dev pkg-config"; \
+	command -v g++ >/dev/null || missing="$$missing g++"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null; then \
 	    echo "installing$$missing"; \

@@ -91,7 +91,8 @@ def default_aids(game: Game) -> list[Sheet]:
             return [Line(item=i) for i in items if _applies(i, modes)]
 
         blocks = [Block(None, lines(game.rounds.start), ui=_("Start of a round")),
-                  Block(None, lines(game.rounds.turn), numbered=True, ui=_("A player's turn")),
+                  Block(None, lines(game.rounds.turn), numbered=game.rounds.steps == "turn",
+                        ui=_("A player's turn") if game.rounds.steps == "turn" else _("The phases of a round")),
                   Block(None, lines(game.actions), ui=_("Actions")),
                   Block(None, lines(game.scoring.during + game.scoring.final), ui=_("Scoring")),
                   Block(None, [Line(table=t) for t in game.scoring.tables], ui=_("Scoring tables")),

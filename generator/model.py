@@ -145,7 +145,9 @@ class Rounds(Strict):
     max: Count | None = Field(None, description="the most rounds a game can last, when the count is not fixed; "
                               "the simulation reports a game that does not end within it")
     start: list[Item] = Field(default_factory=list, description="what happens at the start of a round")
-    turn: list[Item] = Field(default_factory=list, description="the steps of a player's turn")
+    turn: list[Item] = Field(default_factory=list, description="the steps of a player's turn, or the phases of a round")
+    steps: Literal["turn", "phases"] = Field("turn", description="what `turn` lists: the steps of a player's turn, or the "
+                                              "phases of a round in which every player acts (the pages title it so)")
     end: list[Item] = Field(default_factory=list, description="what ends the game")
 
 

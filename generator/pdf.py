@@ -188,8 +188,8 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
             for line in block.lines:
                 only = ""
                 if line.only:
-                    only = _("{modes} only:", modes=_("、" if tag.startswith("zh") else ", ").join(
-                        _t(modes[m].name, tag, default) for m in line.only if m in modes))
+                    only = _("{modes} only", modes=_("、" if tag.startswith("zh") else ", ").join(
+                        _t(modes[m].name, tag, default) for m in line.only if m in modes)) + _(": ").rstrip()
                 if line.table is not None:
                     t = line.table
                     rows = [(f"{r.min}" + ("+" if r.max is None else "" if r.max == r.min else f"–{r.max}"), str(r.points))
@@ -201,7 +201,7 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
                         entries.append([table])
                 elif line.number is not None:
                     label, value = line.number
-                    entries.append((str(value), " ".join(x for x in (only, _t(label, tag, default)) if x)))
+                    entries.append((str(value), _joined(only, _t(label, tag, default))))
                 else:
                     item = line.item
                     n += 1
@@ -210,9 +210,18 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
                     text = _t(item.text, tag, default, item, game)
                     if line.uses:
                         text = " ".join(_t(u.text, tag, default, item, game) for u in line.uses)
-                    label = " ".join(x for x in (head, only, named + _(":") if named and named != title else "") if x)
+                    label = _joined(head, only, named + _(": ").rstrip() if named and named != title else "")
                     entries.append((label, text))
         out.append(Face(_("Player aid"), subtitle, entries, latin_em=0.53))
+    return out
+
+
+def _joined(*parts: str) -> str:
+    """Parts of a label, a space between them, none after a full-width colon (Chinese)."""
+    out = ""
+    for p in parts:
+        if p:
+            out += ("" if not out or out.endswith("：") else " ") + p
     return out
 
 
@@ -263,7 +272,7 @@ def card_faces(game: Game, tag: str, default: str) -> list[Face]:
             if card.text:
                 face.paragraphs.append(("", _t(card.text, tag, default, card, game)))
             for use in card.uses:
-                face.paragraphs.append((_t(use.label, tag, default) + translator(tag)(":"), _t(use.text, tag, default, card, game)))
+                face.paragraphs.append((_t(use.label, tag, default) + translator(tag)(": ").rstrip(), _t(use.text, tag, default, card, game)))
             faces += [face] * (card.count or 1)
     return faces
 

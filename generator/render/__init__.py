@@ -13,13 +13,15 @@ from pathlib import Path
 import jinja2
 
 from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
+from ..collate import collated
 from ..i18n import translator
 from ..model import Game
 from ..project import GameDoc, Project
-from ..text import fill
+from ..text import POINTER, fill, unpoint
 from .markdown import TermLinker, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
+CJK_LANGS = {"zh", "ja"}  # languages written without spaces between words
 PAGES = {"index": "rulebook.md.j2", "components": "components.md.j2", "cards": "cards.md.j2",
          "glossary": "glossary.md.j2"}
 
@@ -40,21 +42,55 @@ class Lang:
     default: str
     linker: TermLinker
     game: Game | None = None
+    _targets: dict | None = None
 
     def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
         if not text:
             return ""
         if self.tag not in text:  # only with --allow-untranslated: show the fallback, marked
             fallback = self.default if self.default in text else next(iter(text))
-            return f"*\\[{md(fallback)}\\]* " + md(fill(text[fallback], values_of(owner)))
-        s = fill(text[self.tag], values_of(owner))
-        return self.linker.render(s, skip=skip) if link else md(s)
+            return f"*\\[{md(fallback)}\\]* " + md(fill(unpoint(text[fallback], self.title_of), values_of(owner)))
+        s = " ".join(fill(text[self.tag], values_of(owner)).split())
+        if not link:
+            return md(unpoint(s, self.title_of))
+        out, last = [], 0
+        for m in POINTER.finditer(s):  # a pointer is a link to what it names, checked by RB710
+            out.append(self._linked(s[last:m.start()], skip))
+            target = self.targets.get(m.group(2))
+            words = md(m.group(1) or self.title_of(m.group(2)))
+            out.append(f"[{words}](#{target.label})" if target else words)
+            last = m.end()
+        out.append(self._linked(s[last:], skip))
+        return "".join(out)
+
+    def _linked(self, piece: str, skip: str | None) -> str:
+        if not piece.strip():
+            return " " if piece else ""
+        lead = " " if piece[0].isspace() else ""
+        trail = " " if piece[-1].isspace() else ""
+        return lead + self.linker.render(piece, skip=skip) + trail
+
+    @property
+    def targets(self) -> dict:
+        if self._targets is None:
+            from ..links import targets
+            self._targets = targets(self.game) if self.game is not None else {}
+        return self._targets
+
+    def title_of(self, ident: str) -> str:
+        """What a pointer with no words of its own says: the title of what it names."""
+        t = self.targets.get(ident)
+        if t is None:
+            return ident
+        if t.title:
+            return self.plain(t.title)
+        return translator(self.tag)(t.ui) if t.ui else ident
 
     def plain(self, text: dict | None, owner=None) -> str:
         if not text:
             return ""
         s = text.get(self.tag) or text.get(self.default) or next(iter(text.values()))
-        return fill(s, values_of(owner))
+        return fill(unpoint(s, self.title_of), values_of(owner))
 
 
 def values_of(owner) -> dict:
@@ -139,15 +175,35 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    term_label=lambda i, gid=g.id: term_label(gid, i),
                    gaps={x.id: x for x in g.gaps}, sources={s.id: s for s in g.sources},
                    modes_by_id={m.id: m for m in g.modes},
+                   modes_plain=lambda ids, lang=lang, g=g: [md(lang.plain(next((m.name for m in g.modes if m.id == i), {"": i})))
+                                                             for i in ids],
+                   primary=g.sources[0].id if g.sources else None,
+                   source_no={src.id: n for n, src in enumerate(g.sources, 1)},
+                   card_total=lambda group, g=g: cards_in_box(g, group),
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
                    kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+        ctx["sp"] = "" if tag.split("-")[0] in CJK_LANGS else " "  # between a label and its text
+        ctx["glossary_sorted"] = collated(g.glossary, tag, lambda t: lang.plain(t.term))
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
         for page, template in PAGES.items():
             (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
             written.append(f"{g.id}/{page}")
     return written
+
+
+def cards_in_box(game: Game, group) -> int | None:
+    """How many physical cards (or tiles) of the box a card group stands for: the sum of its
+    cards' copies; when some are unknown, its component's count if no other group shares the
+    component; otherwise unknown (None, shown as "?")."""
+    if all(c.count is not None for c in group.cards):
+        return sum(c.count for c in group.cards)
+    comp = next((c for c in game.components if c.id == group.component), None)
+    shared = sum(1 for other in game.cards if other.component == group.component) > 1
+    if comp is not None and comp.count is not None and not shared:
+        return comp.count
+    return None
 
 
 def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> dict[str, list[dict]]:
@@ -192,12 +248,18 @@ def ordered_games(project: Project) -> list[GameDoc]:
 
 
 def glossary_definitions(project: Project, tag: str) -> dict[str, str]:
-    """Label of every glossary term -> its definition as plain text, for hover and focus."""
+    """Label of every glossary term -> its definition as plain text, for hover and focus; and
+    of every gap and source -> what the "?" and numbered marks that link to it show."""
     out = {}
+    _ = translator(tag)
     for doc in project.games.values():
         lang = Lang(tag, project.site.default_language, TermLinker([]), doc.model)
         for term in doc.model.glossary:
             out[term_label(doc.id, term.id)] = lang.plain(term.definition)
+        for gap in doc.model.gaps:
+            out[item_label(doc.id, gap.id)] = _("Not in the sources:") + " " + lang.plain(gap.text)
+        for n, src in enumerate(doc.model.sources, 1):
+            out[item_label(doc.id, src.id)] = _("Source {n}:", n=n) + " " + " ".join(src.title.split())
     return out
 
 
