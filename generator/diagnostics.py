@@ -70,6 +70,7 @@ _CODE_LIST = [
     Code("RB702", "aid-mode-uncovered", "A game mode has no player-aid sheet."),
     Code("RB710", "dangling-pointer", "Text points ([words](#id)) to an id that no page shows."),
     Code("RB711", "pointer-mismatch", "The languages of one text point to different places."),
+    Code("RB712", "unlinked-pointer", "Text sends the reader elsewhere ('see Actions', 'the table below') in words, not as a [words](#id) link (a warning)."),
     Code("RB720", "unsourced-item", "In a game with several sources, a rules item names none, so the pages cannot say where it comes from."),
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),

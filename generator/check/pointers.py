@@ -3,12 +3,23 @@ language; and every rules item names its source."""
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic
+import re
+
+from ..diagnostics import Diagnostic, Severity
 from ..links import targets
 from ..project import GameDoc, Project
-from ..text import pointers
+from ..text import POINTER, pointers
 from .refs import _hint
 from .texts import texts_in
+
+
+# Words that send the reader elsewhere, outside a [pointer](#id): "(see Actions)", "see the table
+# below", "(ver Acciones)", "más abajo", 「（見行動）」, 「見下方」.
+UNLINKED = {
+    "en": re.compile(r"\((?:see|see also) [^)]*\)|\bsee the [^.;:]* (?:below|above)\b", re.IGNORECASE),
+    "es": re.compile(r"\((?:ver|véase) [^)]*\)|\bmás (?:abajo|arriba)\b", re.IGNORECASE),
+    "zh": re.compile(r"[（(]詳?見[^）)]*[）)]|見(?:下方|上方|下文|上文|下表|上表)"),
+}
 
 
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
@@ -23,6 +34,12 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
                 if ident not in known:
                     diags.append(Diagnostic("RB710", f"the {lang} text points to '#{ident}', which no page shows",
                                             hint=_hint(ident, known), **game.where(path + (lang,))))
+            unlinked = UNLINKED.get(lang.split("-")[0].lower())
+            m = unlinked.search(POINTER.sub("", s)) if unlinked else None
+            if m:
+                diags.append(Diagnostic("RB712", f"the {lang} text points elsewhere without a link: '{m.group(0)}'",
+                                        hint="write it as [words](#id), so the page links it and the build checks it",
+                                        severity=Severity.WARNING, **game.where(path + (lang,))))
         langs = list(sets)
         for lang in langs[1:]:
             if sets[lang] != sets[langs[0]]:
