@@ -105,7 +105,7 @@ def test_zh_labels_use_full_width_punctuation(tmp_path):
 
 def test_phased_rounds_are_titled_as_phases(tmp_path):
     project, _ = validate(ROOT / "content", ["ursuppe"], simulation=False)
-    for tag, title in (("en", "The phases of a round"), ("es", "Las fases de una ronda"), ("zh-TW", "一回合的各階段")):
+    for tag, title in (("en", "The phases of a round"), ("es", "Las fases de una ronda"), ("zh-TW", "一輪的各階段")):
         render_language(project, tag, tmp_path / tag)
         page = (tmp_path / tag / "ursuppe" / "index.md").read_text(encoding="utf-8")
         assert f"### {title}" in page
