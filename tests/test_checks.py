@@ -60,6 +60,7 @@ CASES = [
     ("pointer-mismatch", GAME, "en: Put all cubes in the supply.", 'en: "Put all cubes in the [supply](#step-take)."', "RB711", 39, 76),
     ("unlinked-pointer", GAME, "en: Put all cubes in the supply.", "en: Put all cubes in the supply (see Actions).", "RB712", 39, 76),
     ("us-spelling", GAME, "en: Put all cubes in the supply.", "en: Put all cubes in the center.", "RB730", 39, 76),
+    ("source-note-in-rule", GAME, "en: Put all cubes in the supply.", "en: Put all cubes in the supply; one source says so.", "RB731", 39, 76),
     ("unsourced-item", GAME, "  - {id: src-test, title: Test source, where: tests/fixtures}",
      "  - {id: src-test, title: Test source, where: tests/fixtures}\n  - {id: src-web, title: A web page, where: https://example.org/}",
      "RB720", 35, 9),
