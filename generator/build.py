@@ -36,11 +36,15 @@ ROOT_TEMPLATE = Path(__file__).resolve().parent.parent / "themes" / "templates" 
 
 def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf: bool = True,
                inputs: cache.Inputs | None = None, epoch: int | None = None,
-               jobs: int | None = None, warnings: list[Diagnostic] = (), log=None) -> list[Diagnostic]:
+               jobs: int | None = None, warnings: list[Diagnostic] = (), log=None,
+               games: list[str] | None = None) -> list[Diagnostic]:
     """Build the site (and its PDFs unless pdf=False) into out/, or leave out/ as it was.
 
-    `inputs` is the fingerprint the caller took before validating (computed here if not given);
-    `jobs` caps the languages built at once (default: the cores this process may use);
+    `langs` and `games` narrow what is brought up to date, never what the site holds: the
+    other languages and games keep the pages they have, byte for byte, and the home pages and
+    search cover all of them. A language with no earlier build to keep pages from is built
+    whole. `inputs` is the fingerprint the caller took before validating (computed here if not
+    given); `jobs` caps the languages built at once (default: the cores this process may use);
     `warnings` (of validation) are kept with the cache, so a rebuild that finds nothing changed
     can show them again; `log(text)` hears what the build does."""
     out = Path(out).absolute()
@@ -48,33 +52,60 @@ def build_site(project: Project, out: Path, langs: list[str] | None = None, pdf:
     tags = [t for t in project.languages if not langs or t.lower() in {x.lower() for x in langs}]
     epoch = source_date_epoch(project.content) if epoch is None else epoch
     if inputs is None:
-        inputs = cache.fingerprint(project.content, cache.build_options(langs, None, pdf), epoch)
+        inputs = cache.fingerprint(project.content, cache.build_options(pdf), epoch)
     cdir = cache.cache_dir(out)
     cdir.mkdir(parents=True, exist_ok=True)
     with _locked(cdir):  # one build per output folder at a time: they share the cache
         _remove_stale(out)
-        prev = cache.read_manifest(out)
-        why = ("" if prev is None
-               else " (the tool, site.yaml or the options changed)" if prev.inputs.global_ != inputs.global_
-               else " (a game folder was added or removed)" if set(prev.inputs.games) != set(inputs.games)
-               else f" ({out.name}/ changed since the last build)" if cache.site_stamp(out) != prev.site
-               else None)
-        incremental = why is None
-        if incremental and prev.inputs == inputs:
+        prev = cache.usable(out)
+        why = (f" ({out.name}/ changed since the last build)" if out.is_dir() and prev is None
+               and cache.read_manifest(out) is not None else "")
+        plans = {tag: prev.plan(inputs, tag, games) if prev else None for tag in tags}
+        if prev is not None and all(plan == set() for plan in plans.values()):
             return []  # a build of these very inputs finished while this one waited
-        changed = set(project.games) if not incremental else {
-            g for g in project.games if prev.inputs.games.get(g) != inputs.games.get(g)}
+        if not why and prev is not None and None in plans.values():
+            old = prev.languages.get(tags[0].lower())
+            why = (" (the tool, site.yaml or the options changed)" if old is None or old.global_ != inputs.global_
+                   else " (a game folder was added or removed)")
         cache.forget(out)
         if log:
-            log(f"rebuilding {', '.join(sorted(changed)) or 'the shared pages'} (the other games are unchanged)"
-                if incremental else f"clean build{why}")
-        if not incremental:  # another tool, theme, option or site.yaml: start clean
-            for child in cdir.iterdir():
-                shutil.rmtree(child, ignore_errors=True)
-        diags = _build(project, out, tags, pdf, epoch, changed if incremental else None, jobs)
+            log(_describe(plans, games, why))
+        diags = _build(project, out, tags, pdf, epoch, plans, jobs)
         if not has_errors(diags):
-            cache.write_manifest(out, inputs, list(warnings) + diags)
+            cache.write_manifest(out, _what_was_built(project, out, prev, plans, inputs),
+                                 list(warnings) + diags, project.languages)
         return diags
+
+
+def _describe(plans: dict[str, set | None], games: list[str] | None, why: str) -> str:
+    """One line for the log: what this build makes again."""
+    kept = ("the other games keep their pages as built" if games
+            else "the other games are unchanged")
+    said = {}
+    for tag, plan in plans.items():
+        said.setdefault(f"clean build{why}" if plan is None
+                        else f"rebuilding {', '.join(sorted(plan)) or 'the shared pages'} ({kept})", []).append(tag)
+    if len(said) == 1:
+        return next(iter(said))
+    return "; ".join(f"{', '.join(tags)}: {text}" for text, tags in said.items())
+
+
+def _what_was_built(project: Project, out: Path, prev: cache.Manifest | None, plans: dict, inputs: cache.Inputs):
+    """The manifest's languages after a build: each built language records the inputs of the
+    games it rebuilt and keeps the earlier record of the games it kept; a language this build
+    did not touch keeps its record while its folder is there."""
+    built = {}
+    for tag in project.languages:
+        key = tag.lower()
+        before = prev.languages.get(key) if prev else None
+        if tag in plans:
+            plan = plans[tag]
+            games = dict(inputs.games) if plan is None else {
+                g: inputs.games[g] if g in plan else before.games[g] for g in inputs.games}
+            built[key] = cache.Built(inputs.global_, games)
+        elif before is not None and (out / url_segment(tag)).is_dir():
+            built[key] = before
+    return built
 
 
 @dataclass
@@ -87,13 +118,13 @@ class _Job:
     work: Path
     setups: dict
     pdfs: dict
-    changed: set[str] | None  # games to rebuild, or None for a clean build
+    plans: dict[str, set[str] | None]  # per language: the games to rebuild, or None for a clean build
 
 
 _JOB: _Job | None = None
 
 
-def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, changed: set[str] | None,
+def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, plans: dict[str, set[str] | None],
            jobs: int | None) -> list[Diagnostic]:
     global _JOB
     from .pdf import build_pdfs, planned, settings_for
@@ -105,12 +136,12 @@ def _build(project: Project, out: Path, tags: list[str], pdf: bool, epoch: int, 
     work = Path(tempfile.mkdtemp(prefix="rulebook-src-"))
     diags: list[Diagnostic] = []
     print_settings = settings_for(project)
-    games = set(project.games) if changed is None else changed
+    games = set().union(*(set(project.games) if plan is None else plan for plan in plans.values()))
     saved_epoch = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)  # Sphinx and anything else that dates files
     try:
         setups = {gid: all_setups(project.games[gid].model) for gid in games}  # of the games rendered
-        _JOB = _Job(project, out, staging, work, setups, planned(project, print_settings) if pdf else {}, changed)
+        _JOB = _Job(project, out, staging, work, setups, planned(project, print_settings) if pdf else {}, plans)
         for found in _each_language(tags, jobs):
             diags += found
         if has_errors(diags):
@@ -206,10 +237,11 @@ def _language(tag: str) -> list[Diagnostic]:
     project, seg = job.project, url_segment(tag)
     place = cache.cache_dir(job.out) / seg
     src, doctrees, buildinfo = place / "src", place / "doctrees", place / "buildinfo"
-    fresh = job.changed is None or not src.is_dir() or not (job.out / seg).is_dir()
+    plan = job.plans[tag]
+    fresh = plan is None or not src.is_dir() or not (job.out / seg).is_dir()
     if fresh:
         shutil.rmtree(place, ignore_errors=True)
-    touched = set(project.games) if fresh else job.changed
+    touched = set(project.games) if fresh else plan
     rendered = job.work / seg
     render_language(project, tag, rendered, job.setups, only=touched)
     _sync(rendered, src, {f"{gid}/" for gid in touched})

@@ -5,11 +5,15 @@ A build's inputs are fingerprinted in two parts (docs/builds.md):
   catalogs, the versions of the packages that render, Python's version, content files outside
   the game folders (site.yaml), the build's options and its date (SOURCE_DATE_EPOCH);
 - *per game*: every file of each game folder.
-The manifest of the last successful build (beside the site, in `.<site>.cache/`) records both
-and a stamp of the site it wrote (every file's name, size and mtime). When all three still
+The manifest of the last successful build (beside the site, in `.<site>.cache/`) records, per
+language folder of the site, the global fingerprint and the game digests that folder was built
+from, and a stamp of the site it wrote (every file's name, size and mtime). When they still
 match, nothing is rebuilt, not even validated: the fingerprint reads bytes, it parses nothing,
 so this module imports nothing heavy. When only games changed, the build keeps Sphinx's
-environment and re-renders only those games' pages; anything else is a clean build.
+environment and re-renders only those games' pages; anything else is a clean build of that
+language. `--lang` and `--game` narrow what is rebuilt, never what the site holds: the other
+languages and games stay as they were built, and the manifest says so, so a later build
+without the options brings them up to date.
 
 The manifest is deleted when a build starts and written when it has succeeded, so a build that
 failed or was killed half-way leaves no manifest, and the next build starts clean.
@@ -26,7 +30,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-VERSION = 1
+VERSION = 2
 _TOOL = Path(__file__).resolve().parent.parent  # the checkout: generator/, themes/, locale/
 _TOOL_PARTS = ("generator", "themes", "locale")
 
@@ -79,12 +83,10 @@ def game_folder_names(content: Path) -> list[Path]:
     return sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
 
 
-def build_options(langs: list[str] | None, games: list[str] | None, pdf: bool,
-                  allow_untranslated: bool = False) -> dict:
-    """The options that change what a build writes, as the command line gives them (None or
-    empty: all languages, all games)."""
-    return {"langs": sorted({x.lower() for x in langs or []}), "games": sorted(set(games or [])), "pdf": pdf,
-            "allow_untranslated": allow_untranslated}
+def build_options(pdf: bool, allow_untranslated: bool = False) -> dict:
+    """The options that change what a build writes into every page. `--lang` and `--game` are
+    not among them: they choose which pages are brought up to date (see `Manifest`)."""
+    return {"pdf": pdf, "allow_untranslated": allow_untranslated}
 
 
 def fingerprint(content: Path, options: dict, epoch: int) -> Inputs:
@@ -121,10 +123,28 @@ def site_stamp(out: Path) -> str | None:
 
 
 @dataclass
+class Built:
+    """What one language folder of the site was built from."""
+
+    global_: str
+    games: dict[str, str] = field(default_factory=dict)  # game -> digest of the files its pages show
+
+
+@dataclass
 class Manifest:
-    inputs: Inputs
+    languages: dict[str, Built]  # language tag (lower case) -> what its folder was built from
     site: str
     diagnostics: list[dict] = field(default_factory=list)  # warnings of the build, shown again
+    site_languages: list[str] = field(default_factory=list)  # every language of site.yaml (lower case)
+
+    def plan(self, inputs: Inputs, tag: str, games: list[str] | None = None) -> set[str] | None:
+        """The games whose pages in language `tag` must be made again to match `inputs`
+        (of `games` only, when given), or None when the language needs a clean build."""
+        built = self.languages.get(tag.lower())
+        if built is None or built.global_ != inputs.global_ or set(built.games) != set(inputs.games):
+            return None
+        return {g for g, digest in inputs.games.items()
+                if built.games.get(g) != digest and (not games or g in games)}
 
 
 def _manifest_path(out: Path) -> Path:
@@ -136,16 +156,17 @@ def read_manifest(out: Path) -> Manifest | None:
         raw = json.loads(_manifest_path(out).read_text(encoding="utf-8"))
         if raw.get("version") != VERSION:
             return None
-        inputs = Inputs(raw["inputs"]["global"], dict(raw["inputs"]["games"]))
-        return Manifest(inputs, raw["site"], list(raw.get("diagnostics", [])))
+        langs = {tag: Built(b["global"], dict(b["games"])) for tag, b in raw["languages"].items()}
+        return Manifest(langs, raw["site"], list(raw.get("diagnostics", [])), list(raw["site_languages"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def write_manifest(out: Path, inputs: Inputs, diagnostics: list) -> None:
+def write_manifest(out: Path, languages: dict[str, Built], diagnostics: list, site_languages: list[str]) -> None:
     path = _manifest_path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"version": VERSION, "inputs": {"global": inputs.global_, "games": inputs.games},
+    data = {"version": VERSION, "site_languages": sorted(t.lower() for t in site_languages),
+            "languages": {tag: {"global": b.global_, "games": b.games} for tag, b in sorted(languages.items())},
             "site": site_stamp(out), "diagnostics": [_plain(d) for d in diagnostics]}
     tmp = path.with_name(f"manifest.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -160,12 +181,32 @@ def forget(out: Path) -> None:
         pass
 
 
-def up_to_date(out: Path, inputs: Inputs) -> Manifest | None:
-    """The manifest, when the site in `out` is exactly what these inputs build; else None."""
+def usable(out: Path) -> Manifest | None:
+    """The manifest, when the site in `out` is still the one it describes; else None."""
     m = read_manifest(out)
-    if m is None or m.inputs != inputs:
+    return m if m is not None and site_stamp(out) == m.site else None
+
+
+def languages_of(out: Path) -> list[str]:
+    """The language folders of the built site, as the manifest names them (lower case)."""
+    m = read_manifest(out)
+    return sorted(m.languages) if m else []
+
+
+def up_to_date(out: Path, inputs: Inputs, langs: list[str] | None = None,
+               games: list[str] | None = None) -> Manifest | None:
+    """The manifest, when the pages asked for (the languages `langs` and games `games`; None:
+    every language the site has and every game) are exactly what these inputs build; else
+    None. Without `langs`, every language of the last build must have been built with these
+    very global inputs (they include site.yaml, which lists the languages)."""
+    m = usable(out)
+    if m is None or not m.languages:
         return None
-    return m if site_stamp(out) == m.site else None
+    tags = [t.lower() for t in langs] if langs else m.site_languages
+    for tag in tags:
+        if m.plan(inputs, tag, games) != set():
+            return None
+    return m
 
 
 def _plain(d) -> dict:

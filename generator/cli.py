@@ -10,12 +10,21 @@ from pathlib import Path
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
-def _parser() -> argparse.ArgumentParser:
+def _global_options(default) -> argparse.ArgumentParser:
+    """The options every command takes, before or after its name (`rulebook --content DIR
+    validate` = `rulebook validate --content DIR`). A subcommand's copy defaults to SUPPRESS,
+    so that it sets the option only when given after the name and never overwrites one given
+    before it with its default."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+    common.add_argument("--content", type=Path, default=default, metavar="DIR",
                         help="the content folder (default: content/)")
+    return common
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = _global_options(argparse.SUPPRESS)
     p = argparse.ArgumentParser(prog="rulebook", description="Turn board-game rules in YAML into checked, "
-                                "multilingual, printable references.", parents=[common])
+                                "multilingual, printable references.", parents=[_global_options(Path("content"))])
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     v = sub.add_parser("validate", parents=[common], help="check content/ like a compiler")
@@ -69,15 +78,27 @@ def _report(diags, fmt: str) -> None:
 
 
 def validate(content: Path, games: list[str] | None, allow_untranslated: bool = False,
-             simulation: bool = True, seeds: int | None = None, seed: int | None = None, memo=None):
-    """Load, check and simulate; returns (project, diagnostics). `memo`: see check.run."""
+             simulation: bool = True, seeds: int | None = None, seed: int | None = None, memo=None,
+             load_all: bool = False):
+    """Load, check and simulate; returns (project, diagnostics). `memo`: see check.run.
+    With `load_all`, every game is loaded (a narrowed build renders the shared pages from all
+    of them) and only `games` are checked and simulated."""
     from dataclasses import replace
 
     from . import check
     from .diagnostics import Severity
     from .project import read_project
-    project, diags = read_project(content, games or None)
-    diags += check.run(project, simulation, seeds, seed, memo)  # seeds None: the default
+    if load_all and games:  # every game read: the others for the home pages and search
+        from .project import game_folders
+        project, diags = read_project(content, None)
+        missing = [g for g in games if g not in {f.name for f in game_folders(content)}]
+        if missing:
+            diags += [d for d in read_project(content, missing)[1] if d.code == "RB005"]
+        checked = replace(project, games={g: doc for g, doc in project.games.items() if g in games})
+    else:
+        project, diags = read_project(content, games or None)
+        checked = project
+    diags += check.run(checked, simulation, seeds, seed, memo)  # seeds None: the default
     if allow_untranslated:
         diags = [replace(d, severity=Severity.WARNING) if d.code == "RB400" else d for d in diags]
     return project, diags
@@ -120,7 +141,8 @@ def _dispatch(args) -> int:
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
-            print(f"rulebook: {n} game{'s' if n != 1 else ''} checked, no errors", file=sys.stderr)
+            print(f"rulebook: {n} game{'s' if n != 1 else ''} of {_folder(args.content)} checked, no errors",
+                  file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.no_build:
@@ -129,27 +151,35 @@ def _dispatch(args) -> int:
     return EXIT_USAGE
 
 
+def _folder(path: Path) -> str:
+    """A folder as the summary lines name it: `content/`, `../other/content/`."""
+    return f"{str(path).rstrip('/')}/"
+
+
 def _build(args) -> int:
     """Validate, then build. When the site in --out was built from exactly these inputs,
     nothing is read, checked or written (generator/cache.py): the warnings of that build are
-    shown again and the command ends at once."""
+    shown again and the command ends at once. `--game` and `--lang` narrow what is brought up
+    to date; every other game and language of the site keeps its pages."""
     from . import cache
     fmt = getattr(args, "format", "text")
     games, langs = getattr(args, "game", None), getattr(args, "lang", None)
     allow = getattr(args, "allow_untranslated", False)
     pdf = not getattr(args, "no_pdf", False)
     epoch = cache.source_date_epoch(args.content)
-    inputs = cache.fingerprint(args.content, cache.build_options(langs, games, pdf, allow), epoch)
-    done = cache.up_to_date(args.out, inputs)
+    inputs = cache.fingerprint(args.content, cache.build_options(pdf, allow), epoch)
+    done = cache.up_to_date(args.out, inputs, langs, games)
     if done is not None:
         diags = cache.diagnostics_of(done)
         if diags or fmt != "text":
             _report(diags, fmt)
-        print(f"rulebook: nothing changed; {args.out}/ is up to date", file=sys.stderr)
+        print(f"rulebook: nothing changed; {_folder(args.out)} is up to date", file=sys.stderr)
         return _serve(args.out, args.port) if args.command == "serve" else EXIT_OK
     from .diagnostics import has_errors
+    if games:
+        games = _narrowed(args.out, inputs, langs, games)
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
-    project, diags = validate(args.content, games, allow, memo=memo)
+    project, diags = validate(args.content, games, allow, memo=memo, load_all=True)
     if has_errors(diags):
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)
@@ -163,17 +193,30 @@ def _build(args) -> int:
         return EXIT_USAGE
     memo.save()  # only now: a build stopped by errors writes nothing at all
     from .build import build_site
-    build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch,
+    build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch, games=games,
                              warnings=diags, log=lambda text: print(f"rulebook: {text}", file=sys.stderr))
     if build_diags:
         _report(build_diags, fmt)
     if has_errors(build_diags):
-        print(f"rulebook: build failed; {args.out}/ is unchanged", file=sys.stderr)
+        print(f"rulebook: build failed; {_folder(args.out)} is unchanged", file=sys.stderr)
         return EXIT_ERRORS
-    print(f"rulebook: site written to {args.out}/", file=sys.stderr)
+    print(f"rulebook: site written to {_folder(args.out)} from {_folder(args.content)}", file=sys.stderr)
     if args.command == "serve":
         return _serve(args.out, args.port)
     return EXIT_OK
+
+
+def _narrowed(out: Path, inputs, langs: list[str] | None, games: list[str]) -> list[str] | None:
+    """`--game`: the games to check and rebuild, or None (all of them) when some language of
+    the site has no earlier build of these inputs to keep the other games' pages from."""
+    from . import cache
+    m = cache.usable(out)
+    tags = [t.lower() for t in langs] if langs else (m.site_languages if m else [])
+    if m is not None and all(m.plan(inputs, tag, games) is not None for tag in tags):
+        return games
+    print(f"rulebook: --game {' '.join(games)}: {_folder(out)} has no build of these inputs to keep the other "
+          f"games from, so every game is checked and built", file=sys.stderr)
+    return None
 
 
 def _serve(out: Path, port: int) -> int:

@@ -448,6 +448,11 @@ def build_pdfs(project: Project, site_root: Path, langs: list[str], s: PrintSett
     """Print every PDF (of `games` only, when given); with `epoch`, each is then made
     reproducible (see `reproducible`)."""
     s = s or settings_for(project)
+    import importlib.util
+    if importlib.util.find_spec("playwright") is None:
+        return [Diagnostic("RB902", "the Python package 'playwright' is not installed, so no PDF can be printed",
+                           hint="pip install playwright (it comes with `pip install rulebook`; no browser "
+                                "download is needed: Debian's chromium prints), or build with --no-pdf")]
     if not Path(CHROMIUM).exists():
         return [Diagnostic("RB902", f"{CHROMIUM} is missing, so no PDF can be printed",
                            hint="install Debian's chromium and fonts-arphic-uming (make site does), "

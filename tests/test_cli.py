@@ -31,6 +31,20 @@ def test_validate_reports_like_a_compiler_and_exits_1(good_content):
     assert "Traceback" not in r.stderr
 
 
+def test_content_before_the_command_is_the_folder_checked(good_content):
+    """`rulebook --content DIR validate` once checked ./content and said "no errors" for a
+    folder full of them: the option counts before the command as after it."""
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    before = cli("--content", str(good_content), "validate", "--no-sim")
+    after = cli("validate", "--no-sim", "--content", str(good_content))
+    assert before.returncode == after.returncode == 1
+    assert "RB301" in before.stderr and before.stderr == after.stderr
+    edit(good_content / "tiny/game.yaml", "per_colour: 3", "per_colour: 2")
+    ok = cli("--content", str(good_content), "validate", "--no-sim")
+    assert ok.returncode == 0
+    assert f"1 game of {good_content}/ checked, no errors" in ok.stderr  # says which folder
+
+
 def test_usage_errors_exit_2():
     assert cli("validate", "--format", "yaml").returncode == 2
     assert cli("frobnicate").returncode == 2

@@ -66,6 +66,16 @@ class BrokenState(State):
     def is_over(self):
         return self.round >= 5 and BREAK["how"] != "endless"
 
+    def describe(self):
+        if BREAK["how"] == "crash-describe":
+            raise KeyError("describe")
+        return super().describe()
+
+    def final_scores(self):
+        if BREAK["how"] == "crash-scores":
+            raise ZeroDivisionError("division by zero")
+        return super().final_scores()
+
 
 def parameters(game, rng):
     if BREAK["how"] == "crash-params":
@@ -121,6 +131,21 @@ def test_the_full_check_names_a_module_that_moves_pieces_behind_the_primitives_b
     out = play(game, 2, "basic", 0, full_check=True)
     assert out.fault.code == "RB605" and out.round == 3
     assert "changed hand#1, supply behind the primitives' back" in out.fault.message
+
+
+@pytest.mark.parametrize("how", ["crash", "crash-describe", "crash-scores"])
+def test_a_failing_module_is_reported_in_the_transcript_too(good_content, monkeypatch, how):
+    """Replaying a game with its transcript (keep_log) once raised UnboundLocalError when the
+    module failed before its first description: the fault must be reported, never raised."""
+    from generator.engine.play import play
+    from generator.project import read_project
+    monkeypatch.setitem(MODULES, "tiny", __name__)
+    monkeypatch.setitem(BREAK, "how", how)
+    game = read_project(good_content)[0].games["tiny"].model
+    out = play(game, 2, "basic", 0, keep_log=True)
+    assert out.fault is not None and out.fault.code == "RB605", out.fault
+    assert "the engine module failed" in out.fault.message
+    assert out.log[0] == "# tiny, 2 players, basic, seed 0" and out.log[-1].startswith("# FAULT RB605")
 
 
 def test_no_simulation_with_no_sim(good_content, monkeypatch):

@@ -202,7 +202,7 @@ def test_the_simulation_memo_gives_back_what_was_found(tmp_path):
     facts = simulate.facts(game, seeds=2)
     diags = [Diagnostic("RB603", "a finding", "content/ulm/game.yaml", 3, 1, "a hint")]
     out = tmp_path / "site"
-    inputs = cache.fingerprint(ROOT / "content", cache.build_options(None, None, False), 0)
+    inputs = cache.fingerprint(ROOT / "content", cache.build_options(False), 0)
     memo = cache.SimulationMemo(out, inputs)
     memo.put("ulm", diags, facts)
     memo.save()
@@ -211,3 +211,47 @@ def test_the_simulation_memo_gives_back_what_was_found(tmp_path):
     assert any(f.turns for f in facts.values())
     changed = cache.Inputs(inputs.global_, {**inputs.games, "ulm": "another"})
     assert cache.SimulationMemo(out, changed).get("ulm") is None
+
+
+def test_game_and_lang_narrow_the_rebuild_and_keep_the_rest_of_the_site(tmp_path, capsys):
+    """`build --game G` once replaced the site with a one-game site while the log said the
+    other games were unchanged. --game and --lang choose what is brought up to date; every
+    other game and language keeps its pages byte for byte, and the home pages and search
+    still cover all of them; a later full build catches up and equals a clean build."""
+    content = _two_games(tmp_path)
+    out = tmp_path / "site"
+    args = ["build", "--content", str(content), "--out", str(out), "--no-pdf"]
+    assert main(args + ["--game", "small"]) == 0  # nothing to keep yet: every game is built
+    assert "every game is checked and built" in capsys.readouterr().err
+    assert (out / "en/tiny/index.html").is_file() and (out / "en/small/index.html").is_file()
+    first = _files(out)
+
+    edit(content / "tiny/game.yaml", "en: A small game for tests.", "en: A Quokka game.")
+    edit(content / "small/game.yaml", "en: A small game for tests.", "en: A Zanzibar game.")
+    assert main(args + ["--game", "small"]) == 0
+    err = capsys.readouterr().err
+    assert "rebuilding small (the other games keep their pages as built)" in err, err
+    now = _files(out)
+    assert {p for p in now if "/tiny/" in p} == {p for p in first if "/tiny/" in p}
+    assert all(now[p] == first[p] for p in now if "/tiny/" in p)  # tiny as built, though it changed
+    for lang in ("zh-tw", "es", "en"):
+        home = (out / lang / "index.html").read_text(encoding="utf-8")
+        assert 'href="tiny/index.html"' in home and 'href="small/index.html"' in home
+    assert "A Zanzibar game." in (out / "en/small/index.html").read_text(encoding="utf-8")
+    assert b"zanzibar" in (out / "en/searchindex.js").read_bytes()
+    assert b"quokka" not in (out / "en/searchindex.js").read_bytes()
+    assert "nothing changed" in (main(args + ["--game", "small"]), capsys.readouterr().err)[1]
+
+    edit(content / "small/game.yaml", "en: A Zanzibar game.", "en: A Wombat game.")
+    assert main(args + ["--lang", "en"]) == 0
+    capsys.readouterr()
+    after = _files(out)
+    assert all(after[p] == now[p] for p in now if p.startswith(("zh-tw/", "es/")))
+    assert set(after) == set(now)
+    assert "A Quokka game." in (out / "en/tiny/index.html").read_text(encoding="utf-8")
+
+    assert main(args) == 0  # no option: everything catches up, as a clean build would write it
+    assert "rebuilding" in capsys.readouterr().err
+    clean = tmp_path / "clean"
+    assert main(["build", "--content", str(content), "--out", str(clean), "--no-pdf"]) == 0
+    assert _files(out) == _files(clean)

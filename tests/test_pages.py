@@ -71,7 +71,10 @@ def test_card_group_counts_are_cards_in_the_box(tmp_path):
     game = project.games["ulm"].model
     card = next(c for c in game.components if c.id == "card")
     coats = next(c for c in game.components if c.id == "coat-of-arms")
-    assert f"(#ulm-cards-main) ({card.count})" in index  # not (11), the entries of the data
+    chronicle = next(k.count for k in card.kinds if k.id == "card-chronicle")
+    # cathedral and trade cards: the 33 cards less the 9 chronicle cards, not the 2 entries of the data
+    assert f"(#ulm-cards-main) ({card.count - chronicle})" in index
+    assert f"(#ulm-chronicle-cards) ({chronicle})" in index
     assert f"(#ulm-coats-of-arms-tiles) ({coats.count})" in index  # not (2)
 
 
@@ -113,9 +116,12 @@ def test_phased_rounds_are_titled_as_phases(tmp_path):
 
 
 def test_worked_examples_come_after_the_rules_they_use(tmp_path):
-    project, _ = validate(ROOT / "content", ["ulm"], simulation=False)
+    """A turn step's example draws on rules explained later (Ulm's pushes use the actions and the
+    river): it is printed after the chapters, with a link back to its step."""
+    project, _ = validate(FIXTURES / "good", None, simulation=False)
     render_language(project, "en", tmp_path)
-    page = (tmp_path / "ulm" / "index.md").read_text(encoding="utf-8")
-    examples = page.index("(ulm-round-examples)=")
-    assert page.index("(ulm-rules-cathedral)=") < examples and page.index("(ulm-actions)=") < examples
-    assert "Albert" in page[examples:] and "Albert" not in page[:examples]
+    page = (tmp_path / "tiny" / "index.md").read_text(encoding="utf-8")
+    examples = page.index("(tiny-round-examples)=")
+    assert page.index("(tiny-actions)=") < examples < page.index("(tiny-scoring)=")
+    assert "Ana takes" in page[examples:] and "Ana takes" not in page[:examples]
+    assert "](#tiny-turn-take)" in page[examples:]

@@ -176,3 +176,18 @@ def test_a_rebuild_prints_only_the_changed_games_pdfs(tmp_path):
     only = {job.pdf.relative_to(tmp_path) for job in pdf.jobs_for(project, tmp_path, tmp_path, ["es"], s, {"jorvik"})}
     assert {p.parts[1] for p in every} == set(project.games)
     assert only == {p for p in every if p.parts[1] == "jorvik"} and only
+
+
+def test_playwright_is_installed_with_the_package_and_named_when_missing(tmp_path, monkeypatch):
+    """After `pip install -e .` (no test extras) a build failed with a hint about Chromium:
+    playwright was only a test dependency. It is the package's own now, and a missing one is
+    named as what is missing."""
+    import importlib.metadata
+    import importlib.util
+    requires = importlib.metadata.requires("rulebook")
+    assert any(r.startswith("playwright") and "extra ==" not in r for r in requires), requires
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "playwright" else real(name, *a))
+    diags = pdf.build_pdfs(validate(ROOT / "content", ["ulm"], simulation=False)[0], tmp_path, ["en"])
+    assert [d.code for d in diags] == ["RB902"]
+    assert "'playwright' is not installed" in diags[0].message and "pip install playwright" in diags[0].hint

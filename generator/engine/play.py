@@ -82,15 +82,19 @@ def play(game: Game, players: int, mode: str, seed: int, policy: Policy = random
         return out
     box, endless = initial_box(game)
     state: State | None = None
+    start = ""
     try:
         state = module.new_state(game, setup, seed, box, endless, params) if module else State(game, setup, seed, box, endless)
-        start = state.describe() if keep_log else ""
+        start = _describe(state, out) if keep_log else ""
         _run(state, game, policy, out, full_check)
     except Exception as e:  # a bug in a game module must become a report, not a traceback
-        out.fault = Fault("RB605", f"the engine module failed: {type(e).__name__}: {e}", ())
+        _module_failed(out, e)
     if state is not None:
         out.rounds, out.turns, out.round, out.turn = state.round, state.turn, state.round, state.turn
-        out.scores = state.final_scores() if out.fault is None else list(state.scores)
+        try:
+            out.scores = state.final_scores() if out.fault is None else list(state.scores)
+        except Exception as e:
+            _module_failed(out, e)
         out.tail = state.log[-TAIL:]
         out.ran_out = state.ran_out
         out.ran_dry = state.ran_dry
@@ -98,10 +102,25 @@ def play(game: Game, players: int, mode: str, seed: int, policy: Policy = random
             out.log = [f"# {game.id}, {players} players, {mode}, seed {seed}",
                        "# parameters the sources leave out, as sampled for this game:"]
             out.log += [f"#   {k}: {params[k]}" for k in sorted(params)]
-            out.log += ["# after setup:", start, *state.log, "# at the end:", state.describe()]
+            out.log += ["# after setup:", start, *state.log, "# at the end:", _describe(state, out)]
             if out.fault:
                 out.log.append(f"# FAULT {out.fault.code}: {out.fault.message}")
     return out
+
+
+def _module_failed(out: Outcome, e: Exception) -> None:
+    """A bug in a game module becomes the game's fault (the first one found stays)."""
+    if out.fault is None:
+        out.fault = Fault("RB605", f"the engine module failed: {type(e).__name__}: {e}", ())
+
+
+def _describe(state: State, out: Outcome) -> str:
+    """The state for the transcript; a module whose description fails is reported, not raised."""
+    try:
+        return state.describe()
+    except Exception as e:
+        _module_failed(out, e)
+        return f"(the module could not describe its state: {type(e).__name__}: {e})"
 
 
 def _run(state: State, game: Game, policy: Policy, out: Outcome, full_check: bool = False) -> None:

@@ -195,14 +195,26 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
 
 def cards_in_box(game: Game, group) -> int | None:
     """How many physical cards (or tiles) of the box a card group stands for: the sum of its
-    cards' copies; when some are unknown, its component's count if no other group shares the
-    component; otherwise unknown (None, shown as "?")."""
+    cards' copies; else its component's count, when no other group shares the component; else
+    what the component's kinds say of the kinds its cards are (the unknown kinds together are
+    the count less the known ones); otherwise unknown (None, shown as "?")."""
     if all(c.count is not None for c in group.cards):
         return sum(c.count for c in group.cards)
     comp = next((c for c in game.components if c.id == group.component), None)
-    shared = sum(1 for other in game.cards if other.component == group.component) > 1
-    if comp is not None and comp.count is not None and not shared:
+    if comp is None or comp.count is None:
+        return None
+    if sum(1 for other in game.cards if other.component == group.component) == 1:
         return comp.count
+    kinds = {k.id: k.count for k in comp.kinds}
+    used = {c.kind for c in group.cards}
+    if not used or not used <= set(kinds):
+        return None
+    unknown = {k for k, n in kinds.items() if n is None}
+    known = sum(kinds[k] for k in used if kinds[k] is not None)
+    if not unknown & used:
+        return known
+    if unknown <= used:
+        return known + comp.count - sum(n for n in kinds.values() if n is not None)
     return None
 
 
