@@ -1,6 +1,6 @@
-"""One English spelling throughout: British (colour, centre, grey, neighbour, defence). A US
+"""One English spelling throughout: British (colour, centre, grey, neighbour, defence, favour). A US
 form in an English text is a warning, so a page never says colour in one place and color in the
-next. Names printed on a game stay as printed (Castles' "King's Favors" is not listed here)."""
+next."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from .texts import texts_in
 US = {"color": "colour", "colors": "colours", "colored": "coloured", "colorful": "colourful",
       "center": "centre", "centers": "centres", "gray": "grey", "neighbor": "neighbour",
       "neighbors": "neighbours", "neighboring": "neighbouring", "defense": "defence",
-      "behavior": "behaviour", "armor": "armour", "honor": "honour", "harbor": "harbour"}
+      "behavior": "behaviour", "armor": "armour", "honor": "honour", "harbor": "harbour", "favor": "favour",
+      "favors": "favours"}
 _WORD = re.compile(r"\b(" + "|".join(US) + r")\b", re.IGNORECASE)
 
 
