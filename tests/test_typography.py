@@ -83,3 +83,18 @@ def test_spanish_digits_are_set_in_a_latin_face(pages, browser, game):
 def test_chinese_text_keeps_a_cjk_face(pages, browser, game):
     fonts = _fonts_of(browser, (pages / "zh-tw" / game / "index.html").as_uri(), "的")
     assert fonts and all(f.startswith(CJK_FACES) for f in fonts), (game, fonts)
+
+
+def test_a_gap_mark_shows_its_gap_on_focus_and_names_it_for_screen_readers(pages, browser):
+    page = browser.new_page()
+    try:
+        page.goto((pages / "en" / "ursuppe" / "index.html").as_uri())
+        mark = page.locator("main a.rb-mark", has_text="?").first
+        label = mark.get_attribute("aria-label")
+        assert label.startswith("Open question:") and len(label) > 40
+        assert mark.get_attribute("href").startswith("#ursuppe-gap-")
+        mark.focus()
+        shown = mark.evaluate("e => getComputedStyle(e, '::after').content")
+        assert label[:19] in shown and len(shown) > 40  # the bar at the bottom of the window holds the gap's text
+    finally:
+        page.close()

@@ -264,14 +264,15 @@ def glossary_definitions(project: Project, tag: str) -> dict[str, str]:
     of every gap and source -> what the "?" and numbered marks that link to it show."""
     out = {}
     _ = translator(tag)
+    sep = " " if _(": ").endswith(" ") else ""  # none after a full-width colon
     for doc in project.games.values():
         lang = Lang(tag, project.site.default_language, TermLinker([]), doc.model)
         for term in doc.model.glossary:
             out[term_label(doc.id, term.id)] = lang.plain(term.definition)
         for gap in doc.model.gaps:
-            out[item_label(doc.id, gap.id)] = _("Not in the sources:") + " " + lang.plain(gap.text)
+            out[item_label(doc.id, gap.id)] = _("Open question:") + sep + lang.plain(gap.text)
         for n, src in enumerate(doc.model.sources, 1):
-            out[item_label(doc.id, src.id)] = _("Source {n}:", n=n) + " " + " ".join(src.title.split())
+            out[item_label(doc.id, src.id)] = _("Source {n}:", n=n) + sep + " ".join(src.title.split())
     return out
 
 
