@@ -22,10 +22,18 @@ UNLINKED = {
 }
 
 
+def game_texts(game: GameDoc) -> list:
+    """`texts_in(game.raw)`, walked once for the checks that read every text (pointers, style)."""
+    found = game.__dict__.get("_rb_texts")
+    if found is None:
+        found = game.__dict__["_rb_texts"] = texts_in(game.raw)
+    return found
+
+
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     known = targets(game.model)
     diags: list[Diagnostic] = []
-    for path, text, _owner in texts_in(game.raw):
+    for path, text, _owner in game_texts(game):
         sets = {}
         for lang, s in text.items():
             found = pointers(s)

@@ -9,7 +9,7 @@ import re
 from ..diagnostics import Diagnostic, Severity
 from ..project import GameDoc, Project
 from ..text import POINTER
-from .texts import texts_in
+from .pointers import game_texts
 
 US = {"color": "colour", "colors": "colours", "colored": "coloured", "colorful": "colourful",
       "center": "centre", "centers": "centres", "gray": "grey", "neighbor": "neighbour",
@@ -29,7 +29,7 @@ SOURCE_NOTE = {
 
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags = []
-    for path, text, _owner in texts_in(game.raw):
+    for path, text, _owner in game_texts(game):
         if path and path[0] not in ("gaps", "sources", "modes") and path[-1] == "text":
             for lang, s in text.items():
                 note = SOURCE_NOTE.get(lang.split("-")[0].lower())
