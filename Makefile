@@ -15,10 +15,12 @@ site: $(STAMP) system-deps
 test: $(STAMP) system-deps
 	$(PY) -m pytest
 
-# The virtual environment, installed from the pinned constraints; redone when they change.
-$(STAMP): pyproject.toml constraints.txt | system-deps
+# The virtual environment, installed from the pinned constraints; redone when they change. The
+# example engine module (docs/engine.md) is installed too: the tests simulate its game through it.
+EXAMPLE := examples/rulebook-engine-demo-heaps
+$(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml | system-deps
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]' -e $(EXAMPLE)
 	@touch $@
 
 # Debian's packages the site and the tests need, installed when missing: Chromium (prints the

@@ -52,6 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--out", type=Path, default=Path("site"), metavar="DIR")
     s.add_argument("--no-build", action="store_true", help="serve what is already built")
 
+    n = sub.add_parser("new", parents=[common], help="start a new game: its folder, files and place in site.yaml")
+    n.add_argument("game", metavar="GAME", help="the new game's id, in kebab-case (e.g. no-thanks)")
+    n.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+
     sc = sub.add_parser("schema", parents=[common], help="print the JSON Schema of a game file (or of site.yaml)")
     sc.add_argument("--site", action="store_true", help="the schema of content/site.yaml instead")
     return p
@@ -135,9 +139,13 @@ def _dispatch(args) -> int:
         from .schema import game_schema, site_schema
         print(json.dumps(site_schema() if args.site else game_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
+    if args.command == "new":
+        return _new(args)
     if args.command == "validate":
         project, diags = validate(args.content, args.games, args.allow_untranslated,
                                   simulation=not args.no_sim, seeds=args.seeds, seed=args.seed)
+        if not args.no_sim:
+            diags += _setup_only(project)
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
@@ -149,6 +157,29 @@ def _dispatch(args) -> int:
             return _serve(args.out, args.port)
         return _build(args)
     return EXIT_USAGE
+
+
+def _setup_only(project) -> list:
+    """The notes (RB607) on games simulated as far as setup only: shown by every output format."""
+    from .check.simulate import setup_only
+    return setup_only(project)
+
+
+def _new(args) -> int:
+    from .scaffold import new_game
+    done, diags, english = new_game(args.content, args.game)
+    if diags:
+        _report(diags, args.format)
+        return EXIT_ERRORS
+    for line in done:
+        print(f"rulebook: {line}", file=sys.stderr)
+    if english:
+        print(f"rulebook: the scaffold has no sentences in {', '.join(english)}: those texts are in English; "
+              "translate them", file=sys.stderr)
+    where = "" if Path(args.content) == Path("content") else f" --content {args.content}"
+    print(f"rulebook: next: rulebook validate {args.game}{where}, then replace every example value and text "
+          f"(docs/authoring.md)", file=sys.stderr)
+    return EXIT_OK
 
 
 def _folder(path: Path) -> str:
@@ -184,6 +215,7 @@ def _build(args) -> int:
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)
         return EXIT_ERRORS
+    diags += _setup_only(project)
     if diags:
         _report(diags, fmt)
     bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]

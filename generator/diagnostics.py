@@ -16,6 +16,7 @@ from enum import Enum
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"  # not a problem: what a run did (e.g. a game simulated as far as setup only)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ _CODE_LIST = [
     Code("RB603", "sim-no-end", "A simulated game did not end within the rounds the data declares (rounds.count or rounds.max)."),
     Code("RB604", "sim-empty-pile", "A simulated game drew from an empty pile, bag or stack whose zone gives no on_empty rule and no gap."),
     Code("RB605", "sim-engine-error", "The simulation could not go on: the game's engine module failed or offered no legal action (a bug in rulebook)."),
+    Code("RB606", "engine-module", "An installed engine module registered for the game cannot be used: it fails to import, lacks new_state, or two distributions register the same game id."),
+    Code("RB607", "setup-only", "A note, not an error: no engine module is registered for the game, so validate played its setup for every player count and mode but no turns (docs/engine.md)."),
     # 7xx: player aids, pointers and sources (generator/check/aids.py, pointers.py)
     Code("RB700", "aid-missing-table", "A player-aid sheet leaves out a scoring table the rules define, or shows a line that points to a table the sheet does not show."),
     Code("RB701", "aid-wrong-mode", "A player-aid sheet shows a line that is only for modes the sheet is not for."),
@@ -175,7 +178,7 @@ def _github_escape(s: str, prop: bool = False) -> str:
 def format_github(diags: list[Diagnostic]) -> str:
     out = []
     for d in sorted(diags, key=Diagnostic.sort_key):
-        kind = "error" if d.severity is Severity.ERROR else "warning"
+        kind = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}[d.severity]
         props = [f"title={_github_escape(d.code, True)}"]
         if d.file:
             props.insert(0, f"file={_github_escape(d.file, True)}")

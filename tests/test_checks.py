@@ -98,7 +98,8 @@ def test_each_code_has_a_failing_fixture(good_content, case):
 
 def test_every_content_code_is_covered():
     from test_engine_checks import ENGINE_CASES  # the simulation's codes (RB6xx) are covered there
-    covered = {c[4] for c in CASES} | {c[3] for c in ENGINE_CASES}
+    from test_engine_plugins import CODES as PLUGIN_CODES  # and the engine modules' (RB606, RB607) there
+    covered = {c[4] for c in CASES} | {c[3] for c in ENGINE_CASES} | set(PLUGIN_CODES)
     content_codes = {c for c in CODES if not c.startswith("RB9") and c != "RB005"}
     assert content_codes - covered == set()
 
