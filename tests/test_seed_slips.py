@@ -32,6 +32,9 @@ def test_castles_solo_rank_table_as_the_seed_prints_it_leaves_holes(tmp_path):
 """
     edit(f, "  tables: []\n", table)
     _p, diags = validate(content, None, simulation=False)
+    # (the player aids' check also notices that no sheet shows the new table, RB700; warnings
+    # about the shipped texts are not this test's business)
+    diags = [d for d in diags if d.code != "RB700" and d.severity.value == "error"]
     assert [(d.code, d.message) for d in diags] == [
         ("RB500", "table 'solo-ranks-as-printed' covers nothing from 50 to 50"),
         ("RB500", "table 'solo-ranks-as-printed' covers nothing from 81 to 85"),
