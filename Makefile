@@ -26,7 +26,8 @@ $(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml | system-deps
 # Debian's packages the site and the tests need, installed when missing: Chromium (prints the
 # PDFs and runs the browser tests; Playwright's own browser download does not work offline),
 # a TrueType CJK face with Traditional glyphs for the PDFs, a CJK face for screenshots, and
-# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, and ICU's
+# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, GNU
+# gettext, whose msgfmt --check the tests run on the exported translation files, and ICU's
 # headers with a C++ compiler, which PyICU (the glossary's collation) is built with.
 system-deps:
 	@missing=""; \
@@ -37,6 +38,7 @@ system-deps:
 	fc-list :lang=zh-tw 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	command -v pdffonts >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	pkg-config --exists icu-i18n 2>/dev/null || missing="$$missing libicu-dev pkg-config"; \
 	command -v g++ >/dev/null || missing="$$missing g++"; \
 	if [ -n "$$missing" ]; then \

@@ -55,6 +55,12 @@ _CODE_LIST = [
     Code("RB403", "undefined-placeholder", "A placeholder names no value of its item."),
     Code("RB404", "number-mismatch", "The languages of one text state different literal numbers (Chinese numerals count)."),
     Code("RB405", "empty-text", "A text is empty or only white space."),
+    Code("RB406", "stale-translation", "The source-language text changed since this translation was recorded as current (content/<game>/translations.lock): it may be out of date. A warning; an error with --strict."),
+    Code("RB407", "unrecorded-translation", "Nothing records which source text a translation follows (no translations.lock, or no line for this text). A warning; an error with --strict."),
+    Code("RB408", "bad-translation-state", "A line of content/<game>/translations.lock cannot be read (often a merge that mangled it)."),
+    Code("RB410", "bad-translation-file", "A PO or XLIFF file given to `rulebook translations import` cannot be read, or names no game or language of the site."),
+    Code("RB411", "unknown-context", "An imported entry's context names no text of the game (the text was removed, or the file is for another game)."),
+    Code("RB412", "source-changed", "An imported entry translates a source text that changed since the file was exported: export again and translate the new text."),
     # 5xx: scoring tables
     Code("RB500", "range-gap", "A scoring table leaves values of its domain uncovered."),
     Code("RB501", "range-overlap", "Two rows of a scoring table cover the same value."),

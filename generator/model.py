@@ -224,6 +224,7 @@ class AidNumber(Strict):
     """A key number on a player aid: a label written for the aid, the number read from an item's
     values (never typed again)."""
 
+    id: Id
     value: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*\.[a-z][a-z0-9_]*$", max_length=130,
                        description="the item and the name of one of its values, e.g. 'eat-food.eat'")
     label: Text = Field(description="what the number is, e.g. 'cubes an amoeba eats'")
@@ -232,6 +233,7 @@ class AidNumber(Strict):
 class AidSection(Strict):
     """One block of a player aid: a title and what it shows, by id (never restated)."""
 
+    id: Id
     title: Text | None = Field(None, description="the block's title (default: the title or name of the first thing shown)")
     show: list[Id] = Field(min_length=1, description="in order: ids of items (setup, round, action, rule, scoring or card "
                            "items), rules sections (their items that apply to the sheet's modes), card groups (each card's "
@@ -263,6 +265,8 @@ class Game(Strict):
     play_time: str | None = Field(None, description="e.g. '45-75'")
     colours: Count = Field(description="how many player colours the box has")
     summary: Text = Field(description="what the game is about, in a few sentences")
+    source_language: LangTag | None = Field(None, description="the language the texts are written in first; the "
+                                            "others translate it (default: the site's default_language)")
     sources: list[Source] = Field(default_factory=list, description="where the facts come from")
     gaps: list[Gap] = Field(default_factory=list, description="facts the sources leave out")
     modes: list[Mode] = Field(min_length=1, description="game modes or variants; setup steps may be limited to some")

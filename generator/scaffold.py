@@ -396,4 +396,17 @@ def new_game(content: Path, gid: str) -> tuple[list[str], list[Diagnostic], list
         done.append(f"{shown} lists {gid} already")
     else:
         done.append(f"{shown} has no games: list, so the games are shown sorted by folder, {gid} included")
+    done += _record_translations(content, gid, root)
     return done, [], english
+
+
+def _record_translations(content: Path, gid: str, root: Path) -> list[str]:
+    """Its texts are written in every language at once: record them as current (translations.lock),
+    so that changing one language's text later marks the others stale (docs/translations.md)."""
+    from .project import read_project
+    from .translations.state import FILE, mark_current
+    project, _ = read_project(content, [gid])
+    if gid not in project.games:
+        return []
+    mark_current(project.games[gid], project)
+    return [f"recorded its translations as current in {_rel(content / gid / FILE, root)}"]

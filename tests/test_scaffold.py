@@ -28,7 +28,7 @@ def test_a_new_game_validates_clean_at_once_and_is_listed_in_site_yaml(tmp_path,
     before = (content / "site.yaml").read_text(encoding="utf-8")
     rc, err = _new(content, "demo", capsys)
     assert rc == 0, err
-    assert sorted(p.name for p in (content / "demo").iterdir()) == sorted(FILES)
+    assert sorted(p.name for p in (content / "demo").iterdir()) == sorted([*FILES, "translations.lock"])
     assert "added demo to games:" in err
     after = (content / "site.yaml").read_text(encoding="utf-8")
     # one line changed, in place: the comment line and the layout of the rest are untouched

@@ -7,7 +7,7 @@ which escape it; templates add the only markup there is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -18,6 +18,7 @@ from ..i18n import translator
 from ..model import Game
 from ..project import GameDoc, Project
 from ..text import POINTER, fill, unpoint
+from ..translations.render_ import stale_marks, status_page
 from .markdown import TermLinker, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
@@ -42,6 +43,9 @@ class Lang:
     default: str
     linker: TermLinker
     game: Game | None = None
+    stale: dict = field(default_factory=dict)  # (source, translation) -> source page: translations.pages
+    source: str = ""  # the game's source language
+    stale_note: str = ""
     _targets: dict | None = None
 
     def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
@@ -61,7 +65,16 @@ class Lang:
             out.append(f"[{words}](#{target.label})" if target else words)
             last = m.end()
         out.append(self._linked(s[last:], skip))
-        return "".join(out)
+        return "".join(out) + self._stale_mark(text)
+
+    def _stale_mark(self, text: dict) -> str:
+        where = self.stale.get((text.get(self.source), text[self.tag])) if self.stale else None
+        return f" *[{md(self.stale_note)}](rb-source:{where})*" if where else ""
+
+    def title_mark(self, text: dict | None) -> str:
+        """The "may be out of date" mark of a stale heading's text, for the line under it ("" if current)."""
+        where = self.stale.get((text.get(self.source), text.get(self.tag))) if text and self.stale else None
+        return f"*[{md(self.stale_note)}](rb-source:{where})*" if where else ""
 
     def _linked(self, piece: str, skip: str | None) -> str:
         if not piece.strip():
@@ -162,11 +175,12 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
     (srcdir / "index.md").write_text(env.get_template("site_index.md.j2").render(
         L=base, _=_, site=site, games=[g.model for g in games]), encoding="utf-8")
     written.append("index")
+    written.append(status_page(env, project, tag, srcdir, _))
     for doc in games:
         if only is not None and doc.id not in only:
             continue
         g = doc.model
-        lang = Lang(tag, default, linker_for(g, tag), g)
+        lang = Lang(tag, default, linker_for(g, tag), g, **stale_marks(doc, project, tag, _))
         gsetups = (setups or {}).get(g.id) or all_setups(g)
         folder = srcdir / g.id
         folder.mkdir(parents=True, exist_ok=True)
