@@ -210,7 +210,9 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
                     text = _t(item.text, tag, default, item, game)
                     if line.uses:
                         text = " ".join(_t(u.text, tag, default, item, game) for u in line.uses)
-                    label = _joined(head, only, named + _(": ").rstrip() if named and named != title else "")
+                    # no name where the block's title or the text's own first words already say it
+                    said = not named or named == title or text.lower().startswith(named.lower())
+                    label = _joined(head, only, "" if said else named + _(": ").rstrip())
                     entries.append((label, text))
         out.append(Face(_("Player aid"), subtitle, entries, latin_em=0.53))
     return out

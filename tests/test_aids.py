@@ -158,3 +158,13 @@ def test_no_aid_card_overflows_its_trim(shipped, tmp_path):
         return bad
 
     assert asyncio.run(measure()) == []
+
+
+def test_a_line_does_not_repeat_a_name_its_text_begins_with(shipped):
+    game = shipped.games["ulm"].model
+    discard = _item(game, "cards-discard")
+    (face, _tower) = pdf.aid_sheets(game, "es", "zh-TW")
+    text = " ".join(discard.text["es"].split())
+    assert text.lower().startswith(discard.name["es"].lower())  # the case this test is about
+    (entry,) = [e for e in face.paragraphs if not isinstance(e, list) and e[1] == text]
+    assert entry[0] == "•"  # "A la pila de descarte: A la pila de descarte: …" no more
