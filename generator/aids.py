@@ -71,11 +71,11 @@ def items_by_id(game: Game) -> dict[str, Item]:
     return out
 
 
-def _applies(item: Item, modes: list[str]) -> bool:
+def _applies(item: Item | ScoreTable, modes: list[str]) -> bool:
     return not item.modes or bool(set(item.modes) & set(modes))
 
 
-def _only(item: Item, modes: list[str]) -> list[str]:
+def _only(item: Item | ScoreTable, modes: list[str]) -> list[str]:
     if not item.modes or set(modes) <= set(item.modes):
         return []
     return [m for m in item.modes if m in modes]
@@ -95,7 +95,7 @@ def default_aids(game: Game) -> list[Sheet]:
                         ui=_("A player's turn") if game.rounds.steps == "turn" else _("The phases of a round")),
                   Block(None, lines(game.actions), ui=_("Actions")),
                   Block(None, lines(game.scoring.during + game.scoring.final), ui=_("Scoring")),
-                  Block(None, [Line(table=t) for t in game.scoring.tables], ui=_("Scoring tables")),
+                  Block(None, [Line(table=t) for t in game.scoring.tables if _applies(t, modes)], ui=_("Scoring tables")),
                   Block(None, lines(game.rounds.end), ui=_("End of the game")),
                   Block(None, lines(game.scoring.tie_breaks), numbered=len(game.scoring.tie_breaks) > 1,
                         ui=_("Tie-breaks"))]
@@ -152,7 +152,12 @@ def resolve(game: Game) -> tuple[list[Sheet], list[Problem]]:
                     lines.append(Line(item=card, uses=[use], only=_only(card, aid.modes)))
                     title = title or use.label
                 elif ref in tables:
-                    lines.append(Line(table=tables[ref]))
+                    if not _applies(tables[ref], aid.modes):
+                        problems.append(Problem("RB701", f"table '{ref}' is only for {', '.join(tables[ref].modes or [])}, "
+                                                f"not for this sheet's {', '.join(aid.modes)}", where,
+                                                "remove it, or make a sheet for its mode"))
+                        continue
+                    lines.append(Line(table=tables[ref], only=_only(tables[ref], aid.modes)))
                     shown_tables.add(ref)
                     title = title or tables[ref].name
                 else:
@@ -180,7 +185,7 @@ def resolve(game: Game) -> tuple[list[Sheet], list[Problem]]:
         if numbers:
             blocks.append(Block(None, numbers, ui=_("Key numbers")))
         for table in game.scoring.tables:
-            if table.id not in shown_tables:
+            if table.id not in shown_tables and _applies(table, aid.modes):
                 problems.append(Problem("RB700", f"aid '{aid.id}' leaves out the scoring table '{table.id}'",
                                         base + ("sections",), f"add {table.id} to a section's show: list"))
         for table_id, where in pointed:

@@ -192,9 +192,11 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
                         _t(modes[m].name, tag, default) for m in line.only if m in modes)) + _(": ").rstrip()
                 if line.table is not None:
                     t = line.table
-                    rows = [(f"{r.min}" + ("+" if r.max is None else "" if r.max == r.min else f"–{r.max}"), str(r.points))
-                            for r in t.ranges]
-                    table = Table(_t(t.name, tag, default), (_("Value"), _("Points")), rows)
+                    ranked = bool(t.ranges) and getattr(t.ranges[0], "rank", None) is not None
+                    rows = [(f"{r.min}" + ("+" if r.max is None else "" if r.max == r.min else f"–{r.max}"),
+                             _t(r.rank, tag, default) if ranked else str(r.points))
+                            for r in sorted(t.ranges, key=lambda r: r.min)]
+                    table = Table(_joined(only, _t(t.name, tag, default)), (_("Value"), _("Rank") if ranked else _("Points")), rows)
                     if entries and isinstance(entries[-1], list) and len(entries[-1]) < 2:
                         entries[-1].append(table)  # two tables side by side
                     else:

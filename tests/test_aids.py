@@ -52,8 +52,11 @@ def test_each_mode_has_its_own_sheet_with_only_its_lines(shipped, game_id):
         for sheet, text in zip(sheets, texts):
             mode = next(m for m in game.modes if m.id == sheet.modes[0])
             assert mode.name[tag] in text  # the sheet says which mode it is for
-            for table in game.scoring.tables:  # no scoring table is left off
-                assert table.name[tag] in text
+            for table in game.scoring.tables:  # no scoring table of the sheet's mode is left off
+                if not table.modes or mode.id in table.modes:
+                    assert table.name[tag] in text
+                else:
+                    assert table.name[tag] not in text
 
 
 def _item(game, ident):
@@ -75,8 +78,9 @@ def test_castles_solo_sheet_has_the_ranks_and_no_master_builder(shipped):
     game = shipped.games["castles-of-mad-king-ludwig"].model
     for tag in LANGS:
         standard, solo = _sheet_texts(game, tag)
-        ranks = _item(game, "solo-rank-jester").name[tag]
-        assert ranks in solo and ranks not in standard
+        table = next(t for t in game.scoring.tables if t.id == "solo-ranks")
+        ranks = table.ranges[0].rank[tag]  # Court Jester
+        assert table.name[tag] in solo and ranks in solo and ranks not in standard
         builder = _item(game, "turn-master-builder").name[tag]
         assert builder in standard and builder not in solo
 

@@ -164,8 +164,9 @@ def test_mutation_per_player_count_exceeds_the_box_at_4_players(ulm_content):
     f = ulm_content / ULM
     edit(f, "  do: place\n  component: coin\n  per_player: 2\n", "  do: place\n  component: coin\n  per_player: 7\n")
     _p, diags = validate(ulm_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-player-coins"), 3)]
-    assert "with 4 players (basic) this step takes 7 'coin' from 'general-supply', which holds 5 at this point" in diags[0].message
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "  per_player: 7"), 3)]  # the amount
+    assert diags[0].message == ("with 4 players (basic) each player takes 7 'coin' from 'general-supply': 28 in all, "
+                                "but it holds 26 before this step (and with 4 players (tower-variant))")
 
 
 def test_mutation_tower_tiles_too_few_for_the_rounds(ulm_content):

@@ -227,9 +227,11 @@ def test_mutation_food_per_colour_too_small_for_the_board_at_4_players(ursuppe_c
     _p, diags = validate(ursuppe_content, None, seeds=1)
     # 4 players: the soup alone takes more than the box holds; 3 players: the soup fits (114 of
     # 148), but the third player's share of the supply then finds none left
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-supply"), 3),
-                                                          ("RB302", line_of(f, "- id: setup-food-board"), 3)]
-    assert "with 3 players (standard) this step takes 17 'food' from 'box', which holds 0 at this point" in diags[0].message
+    # each at the amount that overflows: the supply step's per_player, the board step's 4-player row
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "  per_player: 17"), 3),
+                                                          ("RB302", line_of(f, "    4: 152"), 5)]
+    assert diags[0].message == ("with 3 players (standard) each player takes 17 'food' from 'box': 51 in all, "
+                                "but it holds 34 before this step (and with 4 players)")
     assert "with 4 players (standard) this step takes 152 'food' from 'box', which holds 148 at this point" in diags[1].message
 
 

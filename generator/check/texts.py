@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Diagnostic
-from ..model import FIELD_NAMES
-from ..project import GameDoc, Project
+from ..model import FIELD_NAMES, Game
+from ..project import GameDoc, Project, model_at
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
@@ -71,7 +71,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     diags = []
     missing = [lang for lang in langs if lang not in text]
     if missing:
-        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(path),
+        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(game, path),
                                 hint=f"add {missing[0]}: with the translation", **game.where(path)))
     for lang in text:
         if langs and lang not in langs:
@@ -81,7 +81,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     present = [lang for lang in langs if lang in text]
     for lang in present:
         if not text[lang].strip():
-            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(path), hint="write the text or remove the key",
+            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(game, path), hint="write the text or remove the key",
                                     **game.where(path + (lang,))))
     if len(present) < 1:
         return diags
@@ -91,25 +91,74 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     ph = {lang: placeholders(text[lang]) for lang in present}
     for lang in present:
         for name in sorted(ph[lang] - defined):
-            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
-                                    hint=f"add values: {{{name}: …}} to the item, or fix the name"
-                                    + (f" (known: {', '.join(sorted(defined))})" if defined else ""),
+            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(game, path),
+                                    hint=_values_hint(game, path, name, defined),
                                     **game.where(path + (lang,))))
         if lang != ref and ph[lang] != ph[ref]:
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
-                                    + _of(path), hint="every language uses the same placeholders",
+                                    + _of(game, path), hint="every language uses the same placeholders",
                                     **game.where(path + (lang,))))
-    nums = {lang: numbers(text[lang], lang) for lang in present}
-    for lang in present:
-        if lang != ref and nums[lang] != nums[ref]:
-            diags.append(Diagnostic("RB404", f"the {lang} text states {_set(nums[lang])} but the {ref} text states {_set(nums[ref])}"
-                                    + _of(path), hint="a number that differs between languages is a mistranslation, or "
-                                    "belongs in values: as a {placeholder}", **game.where(path + (lang,))))
+    diags += number_agreement(game, path, text, present)
     return diags
 
 
-def _of(path) -> str:
-    return f" in {'.'.join(str(p) for p in path)}" if path else ""
+def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> list[Diagnostic]:
+    """RB404: the languages of a text state the same literal numbers. When most languages agree,
+    the one that differs is at fault and the diagnostic points at it; it names only the numbers
+    that differ. With no majority (two languages, or three that all differ), each language that
+    differs from the first is reported."""
+    nums = {lang: numbers(text[lang], lang) for lang in present}
+    first = nums[present[0]]
+    if all(nums[lang] == first for lang in present):
+        return []
+    sets = [frozenset(nums[lang]) for lang in present]
+    common = max(sets, key=sets.count)
+    if sets.count(common) * 2 > len(sets):
+        agree = [lang for lang in present if nums[lang] == common]
+    else:
+        common, agree = frozenset(nums[present[0]]), [present[0]]
+    diags = []
+    for lang in present:
+        if nums[lang] == common:
+            continue
+        extra, lack = sorted(nums[lang] - common), sorted(common - nums[lang])
+        names = agree[0] if len(agree) == 1 else f"{', '.join(agree[:-1])} and {agree[-1]}"
+        others = f"the {names} text{'s' if len(agree) > 1 else ''}"
+        verb = "state" if len(agree) > 1 else "states"
+        if extra and lack:
+            msg = f"the {lang} text states {_list(extra)} where {others} {verb} {_list(lack)}"
+        elif extra:
+            msg = f"the {lang} text states {_list(extra)}, which {others} {'do' if len(agree) > 1 else 'does'} not state"
+        else:
+            msg = f"the {lang} text does not state {_list(lack)}, which {others} {verb}"
+        key = " ".join([f"+{n}" for n in extra] + [f"-{n}" for n in lack])
+        where = game.where(path + (lang,))
+        diags.append(Diagnostic("RB404", (f"in {game.at(path)}, " if path else "") + msg,
+                                hint="correct the number of this language, or write it once in values: as a {placeholder}; "
+                                "if a reviewer found the text right as it is, acknowledge it: "
+                                f"{{code: RB404, at: {where.get('at', '')}, key: '{key}', reason: …}}",
+                                key=key, **where))
+    return diags
+
+
+def _list(ns) -> str:
+    return ", ".join(str(n) for n in ns)
+
+
+def _values_hint(game: GameDoc, path, name: str, defined: set[str]) -> str:
+    """Where the value could go: the nearest enclosing item that may have values: (a card group's
+    intro, a section's intro or a component's note has none, so the hint does not offer it)."""
+    known = f" (known: {', '.join(sorted(defined))})" if defined else ""
+    for n in range(len(path) - 1, -1, -1):
+        m = model_at(Game, path[:n])
+        if m is not None and "values" in m.model_fields:
+            item = game.at(path[:n]) or "the item"
+            return f"add values: {{{name}: …}} to {item}, or fix the name" + known
+    return "this text belongs to no item with values: write the number out, or fix the name" + known
+
+
+def _of(game: GameDoc, path) -> str:
+    return f" in {game.at(path)}" if path else ""
 
 
 def _set(s) -> str:

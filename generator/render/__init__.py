@@ -196,7 +196,8 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    card_total=lambda group, g=g: cards_in_box(g, group),
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
-                   kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+                   kinds_by_id={k.id: k for c in g.components for k in c.kinds},
+                   acknowledged=acknowledged_by_item(g))
         ctx["sp"] = "" if tag.split("-")[0] in CJK_LANGS else " "  # between a label and its text
         ctx["glossary_sorted"] = collated(g.glossary, tag, lambda t: lang.plain(t.term))
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
@@ -230,6 +231,14 @@ def cards_in_box(game: Game, group) -> int | None:
     if unknown <= used:
         return known + comp.count - sum(n for n in kinds.values() if n is not None)
     return None
+def acknowledged_by_item(game: Game) -> dict[str, list]:
+    """The acknowledgements of facts (counts, tables; not reviewed translations) by the id their
+    `at` starts with: the page shows each reason where the item is, as it shows a gap."""
+    out: dict[str, list] = {}
+    for a in game.acknowledge:
+        if a.code != "RB404":
+            out.setdefault(a.at.split(".")[0], []).append(a)
+    return out
 
 
 def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> dict[str, list[dict]]:

@@ -745,15 +745,12 @@ class Castles(State):
         self.over = True
 
     def solo_rank(self, score: int) -> str:
-        v = self.v
-        if score < v["solo-rank-jester"]["below"]:
-            return "solo-rank-jester"
-        if score > v["solo-rank-king"]["above"]:
-            return "solo-rank-king"
-        for rid in ("solo-rank-servant", "solo-rank-duke", "solo-rank-regent"):
-            if v[rid]["min"] <= score <= v[rid]["max"]:
-                return rid
-        return "none (a hole of the source's table, gap-solo-ranks)"
+        """The rank of the solo score table (seed 003, transcribed with its holes: RB500, acknowledged)."""
+        table = next(t for t in self.game.scoring.tables if t.id == "solo-ranks")
+        for r in table.ranges:
+            if r.min <= score and (r.max is None or score <= r.max):
+                return r.rank.get("en", "")
+        return "none (a hole of the source's table)"
 
     def extra_zones(self):
         out = {f"castle#{p + 1}": [r.piece for r in c] for p, c in enumerate(self.castles)}
