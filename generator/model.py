@@ -18,8 +18,22 @@ Text = Annotated[dict[LangTag, str], Field(description="one text per site langua
 Count = Annotated[int, Field(ge=0, le=100_000)]
 PlayerCount = Annotated[int, Field(ge=1, le=12)]
 ByPlayers = Annotated[dict[PlayerCount, Count], Field(description="a value for every supported player count")]
-Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int],
-                   Field(description="numbers the texts refer to as {name}; each number lives here once")]
+Expr = Annotated[str, Field(pattern=r"^[a-z_(0-9][a-z0-9_ ()+*/.-]*$", max_length=200,
+                            description="a computed number: names, whole numbers, + - * / // and parentheses, and "
+                            "data by id: count(id), per_colour(id), kinds(id), described(id), amount(step-id), "
+                            "value(item-id.name); "
+                            "e.g. 'total - count' or 'spaces * per_space * players'")]
+Unknown = Annotated[Literal["unknown"], Field(description="the sources do not give this number: the step must name a gap; "
+                                             "pages show '?'")]
+# a table's keys are player counts: the JSON Schema says so too (object keys are strings there)
+_COUNT_KEYS = {"propertyNames": {"pattern": "^([1-9]|1[0-2])$"}}
+ByCount = Annotated[dict[PlayerCount, int | Expr], Field(description="a value for every supported player count",
+                                                         json_schema_extra=_COUNT_KEYS)]
+Amount = Annotated[Count | Expr | ByCount, Field(description="a whole number, an expression, or a table by player count")]
+Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int | Expr | ByCount],
+                   Field(description="numbers the texts refer to as {name}: each a whole number, an expression over "
+                         "other names and the data (e.g. 'count(tower-tile) - returned'), or a table by player count; "
+                         "each number lives here once", json_schema_extra={"additionalProperties": False})]
 
 
 class Strict(BaseModel):
@@ -109,10 +123,18 @@ class SetupStep(Item):
     do: Literal["place", "shuffle", "choose-random", "deal", "draw", "return", "note"] = "note"
     component: Id | None = None
     kind: Id | None = Field(None, description="only this kind of the component")
-    kinds: dict[Id, Count] | None = Field(None, description="how many of each kind")
-    count: Count | Literal["all", "rest"] | None = Field(None, description="how many; 'all' of the box, 'rest' of what is left in from")
-    per_player: Count | None = Field(None, description="how many each player gets")
-    by_players: ByPlayers | None = Field(None, description="how many, by player count")
+    kinds: Annotated[dict[Id, Amount], Field(json_schema_extra={"additionalProperties": False})] | None = Field(None, description="how many of each kind (a number, an expression, or a table "
+                                           "by player count, e.g. to take some from each stack)")
+    count: Literal["all", "rest"] | Unknown | Count | Expr | None = Field(
+        None, description="how many; 'all' of the box, 'rest' of what is left in from, 'unknown' (with a gap), "
+        "or an expression such as 'spaces * per_space * players'")
+    per_player: Unknown | Count | Expr | Annotated[dict[PlayerCount, Unknown | Count | Expr],
+                                                   Field(json_schema_extra=_COUNT_KEYS)] | None = Field(
+        None, description="how many each player gets: one number for every player count, or a table by player count "
+        "(each player gets N, where N depends on the player count)")
+    by_players: Annotated[dict[PlayerCount, Literal["all"] | Unknown | Count | Expr],
+                          Field(json_schema_extra=_COUNT_KEYS)] | None = Field(
+        None, description="how many in all (not each), by player count; to a per-player zone use per_player")
     from_: Id = Field("box", alias="from", description="zone taken from")
     to: Id | None = Field(None, description="zone put into")
 

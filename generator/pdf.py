@@ -27,6 +27,7 @@ from .diagnostics import Diagnostic
 from .i18n import translator, url_segment
 from .model import Game
 from .project import Project
+from .quantities import numbers_of
 from .text import fill, unpoint
 
 CHROMIUM = "/usr/bin/chromium"
@@ -173,6 +174,7 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
     """The player aid: per sheet (a mode, or modes with labelled lines), one face holding it all
     (`pack_faces` spreads it over cards)."""
     from .aids import resolve
+    numbers_of(game)  # the scopes of the texts' placeholders ({count(tower-tile)} …)
     _ = translator(tag)
     name = _t(game.name, tag, default)
     modes = {m.id: m for m in game.modes}
@@ -265,6 +267,7 @@ def aid_faces(game: Game, tag: str, default: str, s: PrintSettings | None = None
 
 def card_faces(game: Game, tag: str, default: str) -> list[Face]:
     """One insert per physical card (its count; one when the count is unknown)."""
+    numbers_of(game)  # the scopes of the texts' placeholders
     faces = []
     kinds = {k.id: k for c in game.components for k in c.kinds}
     for group in game.cards:

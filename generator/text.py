@@ -5,7 +5,24 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+# A placeholder is a name or an expression over names and data (generator/expr.py): {cost},
+# {total - count}, {count(tower-tile)}. It starts with a letter, a digit, '_' or '(' (so '{ x }' is prose).
+# A hyphen between letters outside a function's id ('{csv-table}', '{eval-rst}') reads as an id, not
+# as a subtraction: such braces are prose (write '{total - count}' with spaces to subtract).
+PLACEHOLDER = re.compile(r"\{([a-z_(0-9][a-z0-9_ ().+\-*/]{0,200})\}")
+_CALL_ARG = re.compile(r"[a-z_][a-z0-9_]*\([a-z0-9_.-]*\)")
+_ID_HYPHEN = re.compile(r"[a-z0-9_]-[a-z_]")
+
+
+def _is_placeholder(expr: str) -> bool:
+    return "-" not in expr or not _ID_HYPHEN.search(_CALL_ARG.sub("f()", expr))
+
+
+def _sub(repl, s: str) -> str:
+    if "{" not in s:  # most texts: no placeholder at all
+        return s
+    return PLACEHOLDER.sub(lambda m: repl(m) if _is_placeholder(m.group(1)) else m.group(0), s)
+
 # A pointer to another part of the pages: [words](#id). The words become a link to the item,
 # section, table, card, term or page the id names (empty words: its title); the build checks it.
 POINTER = re.compile(r"\[([^\[\]\n]*)\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
@@ -76,8 +93,15 @@ _ZH_ANY = re.compile(_ZH_NUM)
 _ZH_FRACTION = re.compile(r"(" + _ZH_NUM + r")分之(" + _ZH_NUM + r")|一半|半數|半数")
 
 
+def normal(expr: str) -> str:
+    """An expression without its spaces: {total-count} and {total - count} are one placeholder."""
+    return "".join(expr.split())
+
+
 def placeholders(s: str) -> set[str]:
-    return set(PLACEHOLDER.findall(s))
+    if "{" not in s:
+        return set()
+    return {normal(p) for p in PLACEHOLDER.findall(s) if _is_placeholder(p)}
 
 
 def pointers(s: str) -> list[str]:
@@ -90,9 +114,19 @@ def unpoint(s: str, title=None) -> str:
     return POINTER.sub(lambda m: m.group(1) or (title(m.group(2)) if title else m.group(2)), s)
 
 
-def fill(s: str, values: dict[str, object]) -> str:
-    """Replace {name} with its value; unknown names stay as they are (the checks report them)."""
-    return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), s)
+def fill(s: str, values) -> str:
+    """Replace each {placeholder} with its value. `values` is a dict of names or a
+    `quantities.Scope`; a placeholder that cannot be evaluated stays as it is (the checks report it)."""
+    if isinstance(values, dict):
+        return _sub(lambda m: str(values.get(m.group(1), m.group(0))), s)
+    from .expr import ExprError
+
+    def one(m):
+        try:
+            return str(values.value(m.group(1)))
+        except ExprError:
+            return m.group(0)
+    return _sub(one, s)
 
 
 def _zh_value(run: str) -> int | None:
@@ -120,7 +154,7 @@ def _zh_value(run: str) -> int | None:
 def numbers(s: str, lang: str) -> set:
     """The literal numbers a text states: integers 2 and above (0 and 1 read too often as 'a')
     and the fraction one half. docs/diagnostics.md lists the forms with examples."""
-    s = PLACEHOLDER.sub(" ", POINTER.sub(lambda m: m.group(1), s))
+    s = _sub(lambda m: " ", POINTER.sub(lambda m: m.group(1), s))
     found: set = {int(m) for m in _DIGITS.findall(s)}
     base = lang.split("-")[0].lower()
     if base == "zh":

@@ -154,10 +154,10 @@ def castles_content(tmp_path):
 
 def test_mutation_room_cards_for_4_players_exceed_the_deck(castles_content):
     f = castles_content / GAME
-    edit(f, "    3: 33\n    4: 44\n  to: room-deck\n", "    3: 33\n    4: 55\n  to: room-deck\n")
+    edit(f, "    p4: 44\n", "    p4: 55\n")  # the step's table names its values: {4: p4}
     _p, diags = validate(castles_content, None, seeds=1)
     diags = [d for d in diags if d.severity.value == "error"]  # not the acknowledged holes of the solo ranks
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "    4: 55"), 5)]  # the row
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "    4: p4"), 5)]  # the row
     assert diags[0].message == "with 4 players (standard) this step takes 55 'room-card' from 'box', which holds 50 at this point"
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Diagnostic
+from ..expr import ExprError
 from ..model import FIELD_NAMES, Game
 from ..project import GameDoc, Project, model_at
+from ..quantities import Scope, numbers_of
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
@@ -59,15 +61,73 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     langs = project.languages
     diags: list[Diagnostic] = []
     known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
+    numbers = numbers_of(game.model)
     for path, text, owner in texts_in(game.raw):
         defined = known.get(id(owner))
         if defined is None:
             defined = known[id(owner)] = owner_values(owner)
-        diags += check_text(game, path, text, owner, langs, defined)
+        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner))
+    diags += check_values(game, numbers)
     return diags
 
 
-def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None) -> list[Diagnostic]:
+def check_values(game: GameDoc, numbers) -> list[Diagnostic]:
+    """Every expression in values: evaluates (names known, no cycle, no division by zero)."""
+    diags = []
+    for path, node in _items_with_values(game.raw):
+        scope = Scope(numbers, path[1])
+        for name, v in node["values"].items():
+            exprs = [((name,), v)] if isinstance(v, str) else \
+                [((name, n), x) for n, x in v.items() if isinstance(x, str)] if isinstance(v, dict) else []
+            for sub, src in exprs:
+                try:
+                    scope.value(src, frozenset({name}))
+                except ExprError as e:
+                    if "depends on the player count" in e.message and len(sub) == 1:
+                        continue
+                    diags.append(expr_diagnostic(game, path[0] + ("values",) + sub, e, key=False))
+    return diags
+
+
+def _items_with_values(raw) -> list[tuple[tuple, dict]]:
+    """((path, owners), item) of every item whose values: holds an expression or a table, found
+    through the lists that hold items (no walk of the whole game: the texts were walked already)."""
+    out = []
+
+    def items(path, lst, outer=()):
+        for i, it in enumerate(lst if isinstance(lst, list) else ()):
+            if not isinstance(it, dict):
+                continue
+            owners = outer + (it,)
+            v = it.get("values")
+            if isinstance(v, dict) and any(isinstance(x, (str, dict)) for x in v.values()):
+                out.append(((path + (i,), owners), it))
+            if isinstance(it.get("uses"), list):
+                items(path + (i, "uses"), it["uses"], owners)
+
+    if not isinstance(raw, dict):
+        return out
+    for key in ("setup", "actions"):
+        items((key,), raw.get(key))
+    for outer in ("rounds", "scoring"):
+        node = raw.get(outer)
+        for key in (node or {}) if isinstance(node, dict) else ():
+            items((outer, key), node[key])
+    for name, inner in (("rules", "items"), ("cards", "cards")):
+        for i, sec in enumerate(raw.get(name) or ()):
+            if isinstance(sec, dict):
+                items((name, i, inner), sec.get(inner), (sec,) if "id" in sec else ())
+    return out
+
+
+def expr_diagnostic(game: GameDoc, path, e: ExprError, key: bool = False, what: str = "") -> Diagnostic:
+    code = "RB403" if e.kind == "name" else "RB307"
+    return Diagnostic(code, (what + ": " if what else "") + e.message, hint=e.hint or "check the expression",
+                      **game.where(path, key=key))
+
+
+def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None,
+               scope: Scope | None = None) -> list[Diagnostic]:
     diags = []
     missing = [lang for lang in langs if lang not in text]
     if missing:
@@ -89,11 +149,22 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     if defined is None:
         defined = owner_values(owner)
     ph = {lang: placeholders(text[lang]) for lang in present}
+    if scope is None:
+        scope = Scope(numbers_of(game.model), owner)
     for lang in present:
-        for name in sorted(ph[lang] - defined):
-            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(game, path),
-                                    hint=_values_hint(game, path, name, defined),
-                                    **game.where(path + (lang,))))
+        for name in sorted(ph[lang]):
+            if name in defined:  # a value of its own: check_values and the setup checks report its faults
+                continue
+            try:
+                scope.value(name)
+            except ExprError as e:
+                if e.kind == "name" and name.isidentifier():
+                    diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(game, path),
+                                            hint=_values_hint(game, path, name, defined),
+                                            **game.where(path + (lang,))))
+                else:
+                    diags.append(expr_diagnostic(game, path + (lang,), e,
+                                                 what=f"placeholder {{{name}}} in the {lang} text" + _of(game, path)))
         if lang != ref and ph[lang] != ph[ref]:
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
                                     + _of(game, path), hint="every language uses the same placeholders",

@@ -7,6 +7,7 @@ which escape it; templates add the only markup there is.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from ..collate import collated
 from ..i18n import translator
 from ..model import Game
 from ..project import GameDoc, Project
+from ..quantities import numbers_of, scope_for
 from ..text import POINTER, fill, unpoint
 from ..translations.render_ import stale_marks, status_page
 from .markdown import TermLinker, md
@@ -106,9 +108,14 @@ class Lang:
         return fill(unpoint(s, self.title_of), values_of(owner))
 
 
-def values_of(owner) -> dict:
+def values_of(owner):
+    """What the placeholders of owner's texts may name: a quantities.Scope (its values, its own
+    numbers and the game's data) once the game's numbers are made, else its plain values."""
     if owner is None:
         return {}
+    scope = scope_for(owner)
+    if scope is not None:
+        return scope
     values = dict(getattr(owner, "values", {}) or {})
     for f in ("count", "per_player"):
         v = getattr(owner, f, None)
@@ -117,6 +124,9 @@ def values_of(owner) -> dict:
     return values
 
 
+# One per process, so templates are compiled once: `serve --watch` renders again and again. The
+# loader still sees a changed template file (jinja2 checks its time on every use).
+@functools.cache
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
@@ -146,18 +156,33 @@ def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode
     for comp in game.components:
         used = []
         if comp.id in unknown:
-            rows.append({"component": comp, "used": ["?"] * len(counts), "left": ["?"] * len(counts)})
+            gap = next(st.gap for st in game.setup if st.do == "note" and st.component == comp.id and st.gap)
+            rows.append({"component": comp, "used": ["?"] * len(counts), "left": ["?"] * len(counts), "gap": gap})
             continue
+        gap = None
         for p in counts:
             r = setups[(p, mode)]
-            if comp.count is None or comp.unlimited:
+            unsure, why = r.unsure_gap(comp.id)
+            if unsure:  # a step moved a number the sources do not give: no guess on the page
+                used.append("?")
+                gap = gap or why
+            elif comp.count is None or comp.unlimited:
                 out = sum(r.total(z, comp.id) for z in r.zones if z != BOX)
                 used.append(out if out else None)
             else:
                 used.append(comp.count - r.in_box(comp.id))
-        rows.append({"component": comp, "used": used,
-                     "left": [None if u is None or comp.count is None or comp.unlimited else comp.count - u for u in used]})
+        rows.append({"component": comp, "used": used, "gap": gap,
+                     "left": [u if u == "?" else None if u is None or comp.count is None or comp.unlimited
+                              else comp.count - u for u in used]})
     return rows
+
+
+def unsure_gaps(game: Game, tables: dict, setups: dict) -> list[str]:
+    """The gaps that make a number on the components page unknown (tables or pictures), in the
+    order of gaps:, for the page's list that the '?' cells link to."""
+    named = {row["gap"] for rows in tables.values() for row in rows if row.get("gap")}
+    named |= {g for r in setups.values() for g in r.unsure.values() if g}
+    return [x.id for x in game.gaps if x.id in named]
 
 
 def render_language(project: Project, tag: str, srcdir: Path, setups: dict | None = None,
@@ -180,6 +205,7 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
         if only is not None and doc.id not in only:
             continue
         g = doc.model
+        numbers_of(g)  # the scopes of its texts' placeholders
         lang = Lang(tag, default, linker_for(g, tag), g, **stale_marks(doc, project, tag, _))
         gsetups = (setups or {}).get(g.id) or all_setups(g)
         folder = srcdir / g.id
@@ -196,8 +222,10 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    card_total=lambda group, g=g: cards_in_box(g, group),
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
+                   gap_label=lambda i, gid=g.id: f"{gid}-count-gap-{i}",
                    kinds_by_id={k.id: k for c in g.components for k in c.kinds},
                    acknowledged=acknowledged_by_item(g))
+        ctx["unsure_gaps"] = unsure_gaps(g, ctx["tables"], gsetups)
         ctx["sp"] = "" if tag.split("-")[0] in CJK_LANGS else " "  # between a label and its text
         ctx["glossary_sorted"] = collated(g.glossary, tag, lambda t: lang.plain(t.term))
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
