@@ -49,7 +49,12 @@ def test_the_rulebook_page_shows_both_tie_breaks_in_every_language(page):
         index = page[(tag, "index")]
         for phrase in phrases:
             assert phrase in index, (tag, phrase)
-        assert "000_4edbb4431cdd5f62.txt" in index and "001_d1684b073af9c519.txt" in index
+        # both seeds are named in the list of sources, by title (not by file name); the tie-break
+        # links to the Spanish one, which is not the primary source
+        sources = index[index.index("(ulm-sources)="):]
+        assert "Ulm 烏姆城" in sources and "Reglas del juego Ulm" in sources
+        assert "_4edbb4431cdd5f62.txt" not in index
+        assert "](#ulm-seed-001)" in index[:index.index("(ulm-sources)=")]
 
 
 def test_a_blocked_row_reopens_when_the_outer_tiles_are_removed_a_clear_action_being_one_way(ulm):
