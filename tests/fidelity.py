@@ -86,3 +86,24 @@ def english_text(game) -> str:
 
     walk(game.model_dump())
     return "\n".join(out)
+
+
+def items(game):
+    """Every text-bearing item of a game in page order: setup steps, round parts, actions,
+    scoring items, rule items and cards."""
+    yield from game.setup
+    yield from game.rounds.start + game.rounds.turn + game.rounds.end
+    yield from game.actions
+    yield from game.scoring.during + game.scoring.final + game.scoring.tie_breaks
+    for section in game.rules:
+        yield from section.items
+    for group in game.cards:
+        yield from group.cards
+
+
+def item(game, iid: str):
+    return next(i for i in items(game) if i.id == iid)
+
+
+def term(game, tid: str):
+    return next(t for t in game.glossary if t.id == tid)

@@ -36,14 +36,16 @@ def _state(players=4, seed=0, **override):
 
 
 def checking_policy(state, actions, rng):
-    """The random policy, after checking what the core cannot see: every colour's food, each
+    """The random policy, after checking what the core cannot see: every colour's food in play, each
     amoeba where the module says it is, nobody below zero BP, markers on distinct spaces."""
     per = Counter()
     for z in state.counts.values():
         for (comp, kind), n in z.items():
             if comp == "food":
                 per[kind] += n
-    assert per == Counter({f"colour-{k + 1}": FOOD.per_colour for k in range(GAME.colours)}), per
+    expected = Counter({f"colour-{k + 1}": FOOD.per_colour for k in range(state.players)})
+    expected[""] = FOOD.per_colour * (GAME.colours - state.players)  # the unused colours, in the box
+    assert per == +expected, per
     on_board = Counter()
     for i in range(len(state.cells)):
         for (comp, kind), n in state.count(state.space(i)).items():
@@ -121,9 +123,9 @@ def test_eating_takes_one_of_each_other_colour_and_excretes_its_own():
     assert s.damage_of(a) == before
 
 
-def test_a_starving_amoeba_takes_damage_and_excretes_only_if_the_parameter_says_so():
-    for eats, excretes in ((False, False), (True, True)):
-        s = _state(4, starving_eats=eats, starving_excretes=excretes)
+def test_a_starving_amoeba_takes_damage_and_never_excretes():
+    for eats in (False, True):
+        s = _state(4, starving_eats=eats)
         a = next(iter(s.at))
         i = s.at[a]
         _clear(s, i)
@@ -134,7 +136,21 @@ def test_a_starving_amoeba_takes_damage_and_excretes_only_if_the_parameter_says_
         here = s.count(s.space(i))
         assert s.damage_of(a) == before + V["eat-starve"]["damage"]
         assert here[other] == (0 if eats else 1)
-        assert here[ursuppe.colour(a[0])] == (V["eat-excrete"]["excrete"] if excretes else 0)
+        assert here[ursuppe.colour(a[0])] == 0  # excretion only once it has eaten enough (seed 002)
+
+
+def test_eaten_cubes_go_where_the_sampled_reading_says():
+    for reading, zone in (("supply", ursuppe.SUPPLY), ("out", ursuppe.EATEN)):
+        s = _state(4, eaten_food=reading)
+        a = next(iter(s.at))
+        i = s.at[a]
+        _clear(s, i)
+        for k in range(4):
+            s.take(ursuppe.SUPPLY, s.space(i), ursuppe.colour(k), 1)
+        before = s.count(zone).copy()
+        s.eat(a)
+        gained = sum(s.count(zone)[ursuppe.colour(k)] - before[ursuppe.colour(k)] for k in range(4) if k != a[0])
+        assert gained == V["eat-food"]["eat"], reading
 
 
 def test_three_player_diets():
@@ -209,13 +225,12 @@ def test_mutation_food_per_colour_too_small_for_the_board_at_4_players(ursuppe_c
     f = ursuppe_content / GAME_FILE
     edit(f, "  count: 220\n  per_colour: 55\n", "  count: 148\n  per_colour: 37\n")
     _p, diags = validate(ursuppe_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-board"), 3)]
-    assert "with 4 players (standard) this step takes 152 'food' from 'box', which holds 148 at this point" in diags[0].message
-    # the count alone fits 3 players (114 of 148); the module sees that a colour is short
-    project, _ = read_project(ursuppe_content)
-    out = play(project.games["ursuppe"].model, 3, "standard", 0)
-    assert out.fault.code == "RB302"
-    assert out.fault.message == "with 3 players the soup needs 38 food of each colour in play, and a colour has 37"
+    # 4 players: the soup alone takes more than the box holds; 3 players: the soup fits (114 of
+    # 148), but the third player's share of the supply then finds none left
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-food-supply"), 3),
+                                                          ("RB302", line_of(f, "- id: setup-food-board"), 3)]
+    assert "with 3 players (standard) this step takes 17 'food' from 'box', which holds 0 at this point" in diags[0].message
+    assert "with 4 players (standard) this step takes 152 'food' from 'box', which holds 148 at this point" in diags[1].message
 
 
 def test_mutation_food_on_the_board_disagrees_with_spaces_and_per_space(ursuppe_content):

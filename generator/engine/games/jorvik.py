@@ -255,17 +255,21 @@ class Jorvik(State):
     def sup(self, p: int) -> str:
         return f"player-supply#{p + 1}"
 
+    def purse(self, p: int) -> str:
+        """A player's coins lie in front of them (seed l.55, 69), not in the viking supply."""
+        return f"player-area#{p + 1}"
+
     def coins(self, p: int) -> int:
-        return self.has(self.sup(p), COIN)
+        return self.has(self.purse(p), COIN)
 
     def earn(self, p: int, n: int, why: str) -> None:
         """Coins are unlimited: what the supply lacks is made up (the rules' stand-in)."""
-        got = self.take(SUPPLY, self.sup(p), COIN, min(n, self.has(SUPPLY, COIN)))
-        self.add(self.sup(p), COIN, n - got)
+        got = self.take(SUPPLY, self.purse(p), COIN, min(n, self.has(SUPPLY, COIN)))
+        self.add(self.purse(p), COIN, n - got)
         self.say(f"P{p + 1} takes {n} coin{'s' if n != 1 else ''} ({why})")
 
     def pay(self, p: int, n: int, to: int | None = None) -> None:
-        self.take(self.sup(p), self.sup(to) if to is not None else SUPPLY, COIN, n)
+        self.take(self.purse(p), self.purse(to) if to is not None else SUPPLY, COIN, n)
 
     def cards(self, p: int) -> list:
         return self.pile(f"cards#{p + 1}")

@@ -26,19 +26,24 @@ documented range so the validator explores them (docs/engine-ursuppe.md lists th
   0-8 of them are advanced genes, and which 10-30 of them bear the "3" used with three
   players. Gene abilities are not simulated (the sources do not list them); all cards for sale
   lie open; an advanced gene is bought with BP alone. Blank cards stay in the box.
-- `large_bp` (gap-bp-large): what a large BP chip is worth, 2-10. BP are real chips: payments
-  take change from the bank, and a bank short of chips pays what it has (a fact, not a fault).
+BP are real chips worth `setup-bp`'s `small` and `large` (1 and 5: the English rules copy and a
+Spanish rules text): payments take change from the bank, and a bank short of chips pays what it
+has (a fact, not a fault).
 - `finish` (gap-finish-zone): the first space of the black zone, 40 or 42.
 - `diet_three` (gap-three-players): with three players an amoeba eats either 1 of each of the
   2 other colours in play, or the data's 3 cubes as 2 of one other colour and 1 of the other.
-- `starving_eats`, `starving_excretes` (gap-starving): whether an amoeba that cannot eat enough
-  still eats the needed cubes that are there, and whether it still excretes.
+- `starving_eats` (gap-starving): whether an amoeba that cannot eat enough still eats the
+  needed cubes that are there. It never excretes: the seed excretes only "once it has eaten
+  enough", and spieletest.at says a starving amoeba "scheidet auch nichts aus".
+- `eaten_food` (gap-eaten-food): where eaten cubes go, "supply" (back to the food supply that
+  excretion and death take from) or "out" (set aside, out of play). The figure "the food ran
+  short" that the simulation reports is measured over both readings.
 - `start_spaces` (gap-start-order): each player's score marker space, distinct, among the
   data's first..last.
 
-Readings kept simple (docs/engine-ursuppe.md): eaten cubes go back to the food supply
-(gap-eaten-food); with three players only the colours in play are placed, eaten and left by a
-death (the setup's reading, gap-three-players); a wall also blocks adjacency for division; a
+Readings kept simple (docs/engine-ursuppe.md): with three players only the colours in play are placed, eaten and left by a
+death, and the unused colour's cubes stay in the box (a Spanish rules text and the German reviews;
+the seed says "each colour", gap-three-players); a wall also blocks adjacency for division; a
 lone amoeba's division may go on any space but its own; starting amoebas and the free amoeba
 are placed at random; ties of the eating choice are the state's random choice.
 """
@@ -58,13 +63,13 @@ DIE = ("W", "N", "E", "S", None, "choose")  # faces 1-6, as action-own-power's t
 AMOEBA, DP, FOOD, GENE, ENV = "amoeba", "dp", "food", "gene-card", "environment-card"
 SMALL, LARGE = ("bp", "bp-small"), ("bp", "bp-large")
 SUPPLY = "food-supply"
+EATEN = "eaten-food"  # cubes set aside after eating, when the sampled reading takes them out of play
 # stand-in ranges for facts the sources leave out (see the docstring)
 OZONE = (4, 14)
 GENE_PRICE = (2, 8)
 GENE_UV = (0, 3)
 ADVANCED = (0, 8)
 MARKED_THREE = (10, 30)
-LARGE_BP = (2, 10)
 FINISH = (40, 42)  # the two values the sources mention
 WALL_RATE = 0.15
 ISLAND = (1, 3)
@@ -149,11 +154,10 @@ def parameters(game: Game, rng: random.Random) -> dict:
         "gene_uv": [rng.randint(*GENE_UV) for _ in range(printed)],
         "advanced": sorted(rng.sample(range(printed), min(printed, rng.randint(*ADVANCED)))),
         "marked_three": sorted(rng.sample(range(printed), min(printed, rng.randint(*MARKED_THREE)))),
-        "large_bp": rng.randint(*LARGE_BP),
         "finish": rng.choice(FINISH),
         "diet_three": rng.choice(["one-each", "two-of-one"]),
         "starving_eats": rng.random() < 0.5,
-        "starving_excretes": rng.random() < 0.5,
+        "eaten_food": rng.choice(["supply", "out"]),
         "start_spaces": rng.sample(range(first, last + 1), last - first + 1),
     }
 
@@ -181,7 +185,7 @@ class Ursuppe(State):
         self._food(setup)
         self._genes()
         self._environment()
-        self.per_bp = {SMALL: 1, LARGE: params["large_bp"]}
+        self.per_bp = {SMALL: self.v["setup-bp"]["small"], LARGE: self.v["setup-bp"]["large"]}
         self.scores = list(params["start_spaces"][:self.players])
         self.at: dict[tuple[int, int], int] = {}  # (player, number) -> space
         self._amoebas()
@@ -205,7 +209,7 @@ class Ursuppe(State):
         """Setup put food on 'soup' and the rest in the supply, without colours: give the cubes
         their colours, per_space of each colour in play on each space, the rest in the supply."""
         food = _component(self.game, FOOD)
-        per_colour, colours = food.per_colour, self.game.colours
+        per_colour = food.per_colour
         per_space = self.v["setup-food-board"]["per_space"]
         on_soup = sum(n for (c, _k), n in self.counts.get("soup", Counter()).items() if c == FOOD)
         rest = sum(n for (c, _k), n in self.counts.get(SUPPLY, Counter()).items() if c == FOOD)
@@ -217,10 +221,10 @@ class Ursuppe(State):
         if on_soup != want:
             self.fault("RB302", f"setup puts {on_soup} food on the soup, but {len(self.cells)} spaces x {per_space} "
                        f"of each of {self.players} colours is {want}", ("setup", step))
-        if per_colour * colours != on_soup + rest:
-            self.fault("RB600", f"the food in setup ({on_soup + rest}) is not {colours} colours x {per_colour}",
-                       ("components", self.comp_index(FOOD), "per_colour"))
-        left = Counter({colour(k): per_colour for k in range(colours)})
+        if per_colour * self.players != on_soup + rest:  # the unused colours stay in the box
+            self.fault("RB600", f"the food in setup ({on_soup + rest}) is not the {self.players} colours in play "
+                       f"x {per_colour}", ("setup", self.setup_index["setup-food-supply"]))
+        left = Counter({colour(k): per_colour for k in range(self.players)})
         for i in range(len(self.cells)):
             for k in range(self.players):
                 n = min(per_space, left[colour(k)])
@@ -232,7 +236,7 @@ class Ursuppe(State):
                     self.count(self.space(i))[colour(k)] += n
                     left[colour(k)] -= n
         self.count(SUPPLY).update(+left)
-        self.food_zones = [self.space(i) for i in range(len(self.cells))] + [SUPPLY]
+        self.food_zones = [self.space(i) for i in range(len(self.cells))] + [SUPPLY, EATEN]
         self.per_colour = per_colour
 
     def comp_index(self, cid: str) -> int:
@@ -392,7 +396,7 @@ class Ursuppe(State):
     def check_colours(self) -> None:
         """The core conserves food as a whole; this checks every colour on its own."""
         zones = [self.held_in(z) for z in self.food_zones]
-        for k in range(self.game.colours):
+        for k in range(self.players):
             c = colour(k)
             n = sum(z.get(c, 0) for z in zones)
             if n != self.per_colour:
@@ -496,9 +500,10 @@ class Ursuppe(State):
                 meal = Counter()
             else:
                 meal = Counter({c: min(n, here[c]) for c, n in self.diets(p)[0].items()})
+        eaten_to = SUPPLY if self.p["eaten_food"] == "supply" else EATEN
         for c, n in sorted(meal.items()):
-            self.take(self.space(i), SUPPLY, c, n)
-        if fed or self.p["starving_excretes"]:
+            self.take(self.space(i), eaten_to, c, n)
+        if fed:  # only once it has eaten enough (seed 002; spieletest.at)
             want = self.v["eat-excrete"]["excrete"]
             got = self.take(SUPPLY, self.space(i), colour(p), want)
             shown = f"excretes {got}" + (f" (food limit: {want - got} missing)" if got < want else "")
