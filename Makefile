@@ -15,16 +15,19 @@ site: $(STAMP) system-deps
 test: $(STAMP) system-deps
 	$(PY) -m pytest
 
-# The virtual environment, installed from the pinned constraints; redone when they change.
-$(STAMP): pyproject.toml constraints.txt
+# The virtual environment, installed from the pinned constraints; redone when they change. The
+# example engine module (docs/engine.md) is installed too: the tests simulate its game through it.
+EXAMPLE := examples/rulebook-engine-demo-heaps
+$(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]' -e $(EXAMPLE)
 	@touch $@
 
 # Debian's packages the site and the tests need, installed when missing: Chromium (prints the
 # PDFs and runs the browser tests; Playwright's own browser download does not work offline),
 # a TrueType CJK face with Traditional glyphs for the PDFs, a CJK face for screenshots, and
-# poppler's tools that the PDF tests read the PDFs with, and Java for the Nu HTML Checker.
+# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, and GNU
+# gettext, whose msgfmt --check the tests run on the exported translation files.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
@@ -34,6 +37,7 @@ system-deps:
 	fc-list :lang=zh-tw 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	command -v pdffonts >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null; then \
 	    echo "installing$$missing"; \

@@ -36,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="simulated games per player count and mode (default: %d)" % _DEFAULT_SEEDS)
     v.add_argument("--seed", type=int, default=None, metavar="S", help="replay only the simulated game with seed S")
     v.add_argument("--no-sim", action="store_true", help="static checks only: do not simulate games")
+    v.add_argument("--strict", action="store_true", help="warnings (a stale translation, RB406) count as errors")
 
     b = sub.add_parser("build", parents=[common], help="validate, then build the static site")
     b.add_argument("--lang", action="append", metavar="L", help="only this language (repeatable)")
@@ -46,11 +47,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip the printable PDFs (they need Debian's chromium and fonts-arphic-uming)")
     b.add_argument("--allow-untranslated", action="store_true",
                    help="build even where a text lacks a language; the page shows the default language, marked")
+    b.add_argument("--pseudo", action="store_true", help="build only a pseudo-localized language (en-XA; or "
+                   "--lang en-XA): every text accented, bracketed and 40%% longer, to show untranslated strings and tight layouts")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--out", type=Path, default=Path("site"), metavar="DIR")
     s.add_argument("--no-build", action="store_true", help="serve what is already built")
+
+    n = sub.add_parser("new", parents=[common], help="start a new game: its folder, files and place in site.yaml")
+    n.add_argument("game", metavar="GAME", help="the new game's id, in kebab-case (e.g. no-thanks)")
+    n.add_argument("--format", choices=["text", "json", "junit", "github"], default="text")
+
+    from .translations.cli_ import register
+    register(sub, common)
 
     sc = sub.add_parser("schema", parents=[common], help="print the JSON Schema of a game file (or of site.yaml)")
     sc.add_argument("--site", action="store_true", help="the schema of content/site.yaml instead")
@@ -58,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 _DEFAULT_SEEDS = 8  # = generator.check.simulate.DEFAULT_SEEDS (a test checks); not imported, so --help stays light
+_PSEUDO = "en-XA"  # = generator.i18n.PSEUDO (a test checks); not imported, so an unchanged rebuild stays light
 
 
 def _count(text: str) -> int:
@@ -129,26 +140,60 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args) -> int:
-    from .diagnostics import has_errors
+    from dataclasses import replace
+
+    from .diagnostics import Severity, has_errors
     if args.command == "schema":
         import json
         from .schema import game_schema, site_schema
         print(json.dumps(site_schema() if args.site else game_schema(), ensure_ascii=False, indent=2))
         return EXIT_OK
+    if args.command == "new":
+        return _new(args)
     if args.command == "validate":
         project, diags = validate(args.content, args.games, args.allow_untranslated,
                                   simulation=not args.no_sim, seeds=args.seeds, seed=args.seed)
+        if not args.no_sim:
+            diags += _setup_only(project)
+        if args.strict:
+            diags = [replace(d, severity=Severity.ERROR) if d.severity is Severity.WARNING else d for d in diags]
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
             print(f"rulebook: {n} game{'s' if n != 1 else ''} of {_folder(args.content)} checked, no errors",
                   file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+    if args.command == "translations":
+        from .translations.cli_ import run
+        return run(args)
     if args.command in ("build", "serve"):
         if args.command == "serve" and args.no_build:
             return _serve(args.out, args.port)
         return _build(args)
     return EXIT_USAGE
+
+
+def _setup_only(project) -> list:
+    """The notes (RB607) on games simulated as far as setup only: shown by every output format."""
+    from .check.simulate import setup_only
+    return setup_only(project)
+
+
+def _new(args) -> int:
+    from .scaffold import new_game
+    done, diags, english = new_game(args.content, args.game)
+    if diags:
+        _report(diags, args.format)
+        return EXIT_ERRORS
+    for line in done:
+        print(f"rulebook: {line}", file=sys.stderr)
+    if english:
+        print(f"rulebook: the scaffold has no sentences in {', '.join(english)}: those texts are in English; "
+              "translate them", file=sys.stderr)
+    where = "" if Path(args.content) == Path("content") else f" --content {args.content}"
+    print(f"rulebook: next: rulebook validate {args.game}{where}, then replace every example value and text "
+          f"(docs/authoring.md)", file=sys.stderr)
+    return EXIT_OK
 
 
 def _folder(path: Path) -> str:
@@ -164,6 +209,9 @@ def _build(args) -> int:
     from . import cache
     fmt = getattr(args, "format", "text")
     games, langs = getattr(args, "game", None), getattr(args, "lang", None)
+    pseudo = getattr(args, "pseudo", False) or _PSEUDO.lower() in {x.lower() for x in langs or []}
+    if pseudo:
+        langs = [_PSEUDO]
     allow = getattr(args, "allow_untranslated", False)
     pdf = not getattr(args, "no_pdf", False)
     epoch = cache.source_date_epoch(args.content)
@@ -180,10 +228,14 @@ def _build(args) -> int:
         games = _narrowed(args.out, inputs, langs, games)
     memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
     project, diags = validate(args.content, games, allow, memo=memo, load_all=True)
+    if pseudo:
+        from .translations.pseudo import add_pseudo
+        add_pseudo(project)
     if has_errors(diags):
         _report(diags, fmt)
         print("rulebook: build stopped before writing anything", file=sys.stderr)
         return EXIT_ERRORS
+    diags += _setup_only(project)
     if diags:
         _report(diags, fmt)
     bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]

@@ -16,6 +16,7 @@ from enum import Enum
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"  # not a problem: what a run did (e.g. a game simulated as far as setup only)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,12 @@ _CODE_LIST = [
     Code("RB403", "undefined-placeholder", "A placeholder names no value of its item."),
     Code("RB404", "number-mismatch", "The languages of one text state different literal numbers (Chinese numerals count)."),
     Code("RB405", "empty-text", "A text is empty or only white space."),
+    Code("RB406", "stale-translation", "The source-language text changed since this translation was recorded as current (content/<game>/translations.lock): it may be out of date. A warning; an error with --strict."),
+    Code("RB407", "unrecorded-translation", "Nothing records which source text a translation follows (no translations.lock, or no line for this text). A warning; an error with --strict."),
+    Code("RB408", "bad-translation-state", "A line of content/<game>/translations.lock cannot be read (often a merge that mangled it)."),
+    Code("RB410", "bad-translation-file", "A PO or XLIFF file given to `rulebook translations import` cannot be read, or names no game or language of the site."),
+    Code("RB411", "unknown-context", "An imported entry's context names no text of the game (the text was removed, or the file is for another game)."),
+    Code("RB412", "source-changed", "An imported entry translates a source text that changed since the file was exported: export again and translate the new text."),
     # 5xx: scoring tables
     Code("RB500", "range-gap", "A scoring table leaves values of its domain uncovered."),
     Code("RB501", "range-overlap", "Two rows of a scoring table cover the same value."),
@@ -64,6 +71,8 @@ _CODE_LIST = [
     Code("RB603", "sim-no-end", "A simulated game did not end within the rounds the data declares (rounds.count or rounds.max)."),
     Code("RB604", "sim-empty-pile", "A simulated game drew from an empty pile, bag or stack whose zone gives no on_empty rule and no gap."),
     Code("RB605", "sim-engine-error", "The simulation could not go on: the game's engine module failed or offered no legal action (a bug in rulebook)."),
+    Code("RB606", "engine-module", "An installed engine module registered for the game cannot be used: it fails to import, lacks new_state, or two distributions register the same game id."),
+    Code("RB607", "setup-only", "A note, not an error: no engine module is registered for the game, so validate played its setup for every player count and mode but no turns (docs/engine.md)."),
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
     Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),
@@ -165,7 +174,7 @@ def _github_escape(s: str, prop: bool = False) -> str:
 def format_github(diags: list[Diagnostic]) -> str:
     out = []
     for d in sorted(diags, key=Diagnostic.sort_key):
-        kind = "error" if d.severity is Severity.ERROR else "warning"
+        kind = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}[d.severity]
         props = [f"title={_github_escape(d.code, True)}"]
         if d.file:
             props.insert(0, f"file={_github_escape(d.file, True)}")

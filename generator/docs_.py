@@ -20,7 +20,10 @@ def diagnostics_md() -> str:
     lines = ["# Diagnostic codes", "",
              "Every problem `rulebook validate` or `rulebook build` reports has one of these codes.",
              "Each is printed as `file:line:column: error RBnnn: message (hint: …)`; `--format json|junit|github`",
-             "gives the same facts for machines. This page is generated from `generator/diagnostics.py`",
+             "gives the same facts for machines. The severity is `error` (exit 1), `warning` (e.g. RB400 with",
+             "`--allow-untranslated`) or `note`: not a problem, a fact about the run (RB607: a game simulated as",
+             "far as its setup only); json gives it as `severity`, junit as `system-out` instead of a failure,",
+             "github as `::notice`. This page is generated from `generator/diagnostics.py`",
              "(`python -m generator.docs_`).", "",
              "| code | name | meaning |", "|---|---|---|"]
     for c in CODES.values():

@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "rulebook"
+PSEUDO = "en-XA"  # the pseudo-localized language of `rulebook build --pseudo` (translations/pseudo.py)
 
 
 def babel_locale(tag: str) -> str:
@@ -20,6 +21,8 @@ def babel_locale(tag: str) -> str:
 
     Not Babel's own normal form: it adds the script (zh_Hant_TW), which Sphinx finds no
     catalog for. The tag must still be one Babel knows."""
+    if tag == PSEUDO:  # `build --pseudo`: Sphinx and Babel see English
+        return "en"
     Locale.parse(tag, sep="-")
     return tag.replace("-", "_")
 
@@ -31,6 +34,9 @@ def url_segment(tag: str) -> str:
 
 @lru_cache(maxsize=None)
 def catalog(tag: str) -> dict[str, str]:
+    if tag == PSEUDO:
+        from .translations.pseudo import catalog as pseudo_catalog
+        return pseudo_catalog()
     path = LOCALE_DIR / babel_locale(tag) / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not path.is_file():
         return {}

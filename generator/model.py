@@ -233,6 +233,8 @@ class Game(Strict):
     play_time: str | None = Field(None, description="e.g. '45-75'")
     colours: Count = Field(description="how many player colours the box has")
     summary: Text = Field(description="what the game is about, in a few sentences")
+    source_language: LangTag | None = Field(None, description="the language the texts are written in first; the "
+                                            "others translate it (default: the site's default_language)")
     sources: list[Source] = Field(default_factory=list, description="where the facts come from")
     gaps: list[Gap] = Field(default_factory=list, description="facts the sources leave out")
     modes: list[Mode] = Field(min_length=1, description="game modes or variants; setup steps may be limited to some")

@@ -45,7 +45,10 @@ def config(tag: str, site, game_titles: dict[str, str], terms: dict[str, str] | 
         # reads HTML (html_admonition, html_image) or substitutes text; see SAFE_MYST_EXTENSIONS.
         "myst_enable_extensions": ["attrs_block"],
         "myst_heading_anchors": 0,
-        "myst_ref_domains": ["std"],  # links name labels; asking every domain (C++ parses each) cost a third of a build
+        "myst_ref_domains": ["std"],
+        # rb-source: the "may be out of date" mark links to the same page of the source language
+        "myst_url_schemes": {"http": None, "https": None, "mailto": None,
+                             "rb-source": {"url": "../../{{path}}#{{fragment}}", "title": "", "classes": ["rb-stale"]}},  # links name labels; asking every domain (C++ parses each) cost a third of a build
         "suppress_warnings": ["myst.header"],
         "rb_tag": tag,
         "rb_languages": [(lang.tag, lang.name) for lang in site.languages],

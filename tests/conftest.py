@@ -39,6 +39,16 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def mark_current(content: Path) -> None:
+    """Record every translation of `content` as current, as an author who changed a text in every
+    language does (`rulebook translations mark-current`): the edit is not a stale translation."""
+    from generator.project import read_project
+    from generator.translations.state import mark_current as mark
+    project, _ = read_project(content)
+    for game in project.games.values():
+        mark(game, project)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The shipped content/ built once for the whole test session."""

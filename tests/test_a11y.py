@@ -44,7 +44,8 @@ def test_axe_finds_no_serious_or_critical_violations(axe_context, server, built_
     axe = Axe()
     pg = axe_context.new_page()
     games = sorted(p.name for p in (built_site / lang).iterdir() if (p / "index.html").is_file())
-    urls = [f"{server}/{lang}/index.html", f"{server}/{lang}/search.html", f"{server}/index.html"]
+    urls = [f"{server}/{lang}/index.html", f"{server}/{lang}/search.html", f"{server}/index.html",
+            f"{server}/{lang}/translations.html"]
     urls += [f"{server}/{lang}/{g}/{doc}.html" for g in games for doc in PAGES]
     problems = []
     for url in urls:

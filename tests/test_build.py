@@ -144,7 +144,8 @@ def test_chinese_search_finds_every_glossary_term_and_card_name(built_site):
         wanted = [(t.term["zh-TW"], f"{gid}/glossary") for t in doc.model.glossary]
         wanted += [(c.name["zh-TW"], f"{gid}/cards") for g in doc.model.cards for c in g.cards if c.name]
         for text, page in wanted:
-            terms = split_query(text)
+            # as Sphinx's searchtools.js, a query skips words that are only digits ('烏姆第 1 紀年')
+            terms = [t for t in split_query(text) if not t.isdigit()]
             assert terms, text
             checked += 1
             if not all(page in pages(t) for t in terms):

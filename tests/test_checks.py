@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import edit
+from conftest import edit, mark_current
 from generator.cli import validate
 from generator.diagnostics import CODES
 
@@ -73,7 +73,9 @@ def test_each_code_has_a_failing_fixture(good_content, case):
 
 def test_every_content_code_is_covered():
     from test_engine_checks import ENGINE_CASES  # the simulation's codes (RB6xx) are covered there
-    covered = {c[4] for c in CASES} | {c[3] for c in ENGINE_CASES}
+    from test_engine_plugins import CODES as PLUGIN_CODES  # and the engine modules' (RB606, RB607) there
+    from test_translations import TRANSLATION_CODES  # translation state and import: covered there
+    covered = {c[4] for c in CASES} | {c[3] for c in ENGINE_CASES} | set(PLUGIN_CODES) | TRANSLATION_CODES
     content_codes = {c for c in CODES if not c.startswith("RB9") and c != "RB005"}
     assert content_codes - covered == set()
 
@@ -101,6 +103,7 @@ def test_card_uses_may_name_their_cards_values(good_content):
     edit(good_content / GAME, "        kind: cube-blue", "        kind: cube-blue\n        values: {n: 2}")
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    mark_current(good_content)
     assert run(good_content) == []
 
 
@@ -108,6 +111,7 @@ def test_an_undefined_placeholder_in_a_card_use_is_reported_where_it_is(good_con
     # the card has no values: {n} names nothing, in each language, at that language's text
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    mark_current(good_content)
     diags = run(good_content)
     assert [(d.code, d.line, d.column) for d in diags] == [("RB403", 98, 27), ("RB403", 98, 45), ("RB403", 98, 68)]
     assert "{n}" in diags[0].message and "uses.0.text" in diags[0].message
@@ -118,6 +122,7 @@ def test_a_card_value_fills_its_use_text(good_content, tmp_path):
     edit(good_content / GAME, "        kind: cube-blue", "        kind: cube-blue\n        values: {n: 7}")
     edit(good_content / GAME, "text: {zh-TW: 拿一個方塊。, es: Toma un cubo., en: Take a cube.}",
          'text: {zh-TW: "拿 {n} 個方塊。", es: "Toma {n} cubos.", en: "Take {n} cubes."}')
+    mark_current(good_content)
     project, diags = validate(good_content, None)
     assert diags == []
     for lang, filled in (("zh-TW", "拿 7 個"), ("es", "Toma 7 "), ("en", "Take 7 ")):

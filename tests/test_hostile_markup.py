@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
-from conftest import FIXTURES, edit
+from conftest import FIXTURES, edit, mark_current
 from generator.build import build_site
 from generator.cli import validate
 from generator.sphinx_ import DOCUTILS_SETTINGS, SAFE_MYST_EXTENSIONS, config
@@ -81,6 +81,7 @@ def _site(tmp_path: Path, name: str, hostile: bool) -> Path:
         for field, old in PLAIN:
             key = old.partition(": ")[0]
             edit(content / GAME, old, f"{key}: " + json.dumps(f"{EVIL} ({field})", ensure_ascii=False))
+        mark_current(content)  # every language was written at once: not a stale translation
     project, diags = validate(content, None)
     assert diags == [], [(d.code, d.line, d.message) for d in diags]
     out = tmp_path / name

@@ -12,7 +12,13 @@ from ..diagnostics import Diagnostic, has_errors
 from ..project import Project
 from . import counts, refs, scoring, texts
 
-CHECKS = (refs.check, counts.check, texts.check, scoring.check)
+
+def _stale(game, project) -> list[Diagnostic]:
+    from ..translations import stale  # here: generator.translations reads texts with check.texts
+    return stale.check(game, project)
+
+
+CHECKS = (refs.check, counts.check, texts.check, scoring.check, _stale)
 
 
 def run(project: Project, simulation: bool = True, seeds: int | None = None,

@@ -5,7 +5,9 @@ and mode (or only `seed`, to replay one) through `generator.engine.play`, and tu
 fault of each kind into a diagnostic at the YAML line of the data involved: the component whose
 pieces were created or destroyed, the zone drawn empty, the rounds bound. The message names the
 game, player count, mode, seed, round and turn, and ends with the last transcript lines.
-Games without an engine module are simulated as far as their data goes (setup only).
+Games without an engine module are simulated as far as their data goes (setup only);
+`setup_only` makes the note (RB607) that the commands print for each of them, and an engine
+module registered but unusable is RB606, before any game is played.
 
 `facts` aggregates what the pages may show: game length in turns, how often a finite supply
 ran short or a pile ran dry, per player count and mode.
@@ -16,7 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Severity
+from ..engine.games import EngineError, find
 from ..engine.play import Outcome, play
 from ..engine.setup import player_counts
 from ..project import GameDoc, Project
@@ -53,6 +56,11 @@ def check(game: GameDoc, project: Project, seeds: int = DEFAULT_SEEDS, seed: int
         if z.on_empty == "reshuffle" and not z.refill_from:
             diags.append(Diagnostic("RB201", "on_empty: reshuffle needs refill_from: the zone shuffled in",
                                     hint="add refill_from: <zone id>", **game.where(("zones", i, "on_empty"))))
+    try:
+        find(g.id)
+    except EngineError as e:
+        diags.append(Diagnostic("RB606", str(e), hint="reinstall or remove the package named, or ask its author; "
+                                "`rulebook validate --no-sim` checks the data without it", **game.where(("id",))))
     if diags:
         return diags
     seen: dict[tuple, list] = {}
@@ -64,6 +72,25 @@ def check(game: GameDoc, project: Project, seeds: int = DEFAULT_SEEDS, seed: int
     for (_code, path), outs in seen.items():
         diags.append(_diagnostic(game, outs[0], len(outs)))
     return diags
+
+
+def setup_only(project: Project) -> list[Diagnostic]:
+    """A note (not an error) for every game that was simulated without an engine module: its
+    setup was played for every player count and mode, but no turns. The commands add these to
+    what they print, in every output format; `validate()` itself returns problems only."""
+    notes = []
+    for gid in sorted(project.facts):  # the games simulated (check.run records each one)
+        try:
+            if find(gid) is not None:
+                continue
+        except EngineError:  # RB606 already says why
+            continue
+        notes.append(Diagnostic(
+            "RB607", f"setup only: no engine module for {gid}", severity=Severity.NOTE,
+            hint=f"setup was played for every player count and mode, no turns; an installed package that registers "
+                 f"'{gid}' in the rulebook.engines entry-point group simulates whole games (docs/engine.md)",
+            **project.games[gid].where(("id",))))
+    return notes
 
 
 def _diagnostic(game: GameDoc, out: Outcome, times: int) -> Diagnostic:

@@ -7,7 +7,7 @@ which escape it; templates add the only markup there is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -17,6 +17,7 @@ from ..i18n import translator
 from ..model import Game
 from ..project import GameDoc, Project
 from ..text import fill
+from ..translations.render_ import stale_marks, status_page
 from .markdown import TermLinker, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
@@ -40,6 +41,9 @@ class Lang:
     default: str
     linker: TermLinker
     game: Game | None = None
+    stale: dict = field(default_factory=dict)  # (source, translation) -> source page: translations.pages
+    source: str = ""  # the game's source language
+    stale_note: str = ""
 
     def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
         if not text:
@@ -48,7 +52,16 @@ class Lang:
             fallback = self.default if self.default in text else next(iter(text))
             return f"*\\[{md(fallback)}\\]* " + md(fill(text[fallback], values_of(owner)))
         s = fill(text[self.tag], values_of(owner))
-        return self.linker.render(s, skip=skip) if link else md(s)
+        out = self.linker.render(s, skip=skip) if link else md(s)
+        where = self.stale.get((text.get(self.source), text[self.tag])) if link and self.stale else None
+        if where:  # a title (link=False) is a heading or inside a link: `title_mark` puts its mark below it
+            out += f" *[{md(self.stale_note)}](rb-source:{where})*"
+        return out
+
+    def title_mark(self, text: dict | None) -> str:
+        """The "may be out of date" mark of a stale heading's text, for the line under it ("" if current)."""
+        where = self.stale.get((text.get(self.source), text.get(self.tag))) if text and self.stale else None
+        return f"*[{md(self.stale_note)}](rb-source:{where})*" if where else ""
 
     def plain(self, text: dict | None, owner=None) -> str:
         if not text:
@@ -126,11 +139,12 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
     (srcdir / "index.md").write_text(env.get_template("site_index.md.j2").render(
         L=base, _=_, site=site, games=[g.model for g in games]), encoding="utf-8")
     written.append("index")
+    written.append(status_page(env, project, tag, srcdir, _))
     for doc in games:
         if only is not None and doc.id not in only:
             continue
         g = doc.model
-        lang = Lang(tag, default, linker_for(g, tag), g)
+        lang = Lang(tag, default, linker_for(g, tag), g, **stale_marks(doc, project, tag, _))
         gsetups = (setups or {}).get(g.id) or all_setups(g)
         folder = srcdir / g.id
         folder.mkdir(parents=True, exist_ok=True)
