@@ -64,10 +64,11 @@ def _text_width(s: str) -> float:
     return sum(13 if ord(ch) > 0x2E80 else 7 for ch in s)
 
 
-# The site's font stacks (themes/rulebook/static/rulebook.css, docs/languages.md): an SVG shown as
-# an image does not inherit the page's CSS. Latin faces first on a Latin page, so that digits and
-# apostrophes are never set full-width by a CJK face; the CJK face first on a Chinese one.
-LATIN_FONTS = '-apple-system,BlinkMacSystemFont,"Segoe UI","Helvetica Neue",Arial,"Liberation Sans","DejaVu Sans"'
+# The site's font stacks, in the order of themes/rulebook/static/rulebook.css (docs/languages.md):
+# an SVG shown as an image does not inherit the page's CSS. Latin faces first on a Latin page, so
+# that digits and apostrophes are never set full-width by a CJK face (Debian's Chromium, finding
+# no Noto Sans, fell through to Noto Sans CJK TC); the CJK face first on a Chinese one.
+LATIN_FONTS = '"Noto Sans","DejaVu Sans","Segoe UI","Helvetica Neue",Helvetica,Arial,"Liberation Sans"'
 CJK_FONTS = '"Noto Sans CJK TC","Source Han Sans TC","PingFang TC","Microsoft JhengHei","AR PL UMing TW"'
 
 
