@@ -160,8 +160,9 @@ def _dispatch(args) -> int:
         _report(diags, args.format)
         if not has_errors(diags) and args.format == "text":
             n = len(project.games)
-            print(f"rulebook: {n} game{'s' if n != 1 else ''} of {_folder(args.content)} checked, no errors",
-                  file=sys.stderr)
+            acked = sum(1 for d in diags if d.severity.value == "acknowledged")
+            print(f"rulebook: {n} game{'s' if n != 1 else ''} of {_folder(args.content)} checked, no errors"
+                  + (f" ({acked} finding{'s' if acked != 1 else ''} acknowledged)" if acked else ""), file=sys.stderr)
         return EXIT_ERRORS if has_errors(diags) else EXIT_OK
     if args.command == "translations":
         from .translations.cli_ import run

@@ -17,6 +17,7 @@ class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"  # not a problem: what a run did (e.g. a game simulated as far as setup only)
+    ACKNOWLEDGED = "acknowledged"  # a finding the data acknowledges with a reason (`acknowledge:`); not a failure
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,16 @@ _CODE_LIST = [
     # 2xx: identity and references
     Code("RB200", "duplicate-id", "Two things of one game share an id."),
     Code("RB201", "unresolved-reference", "A reference names an id that does not exist, or one of the wrong sort."),
+    Code("RB202", "unmatched-acknowledgement", "An entry of `acknowledge:` matches no finding (it was fixed, or the finding changed): remove or update it."),
     # 3xx: counts
     Code("RB300", "breakdown-sum", "The kinds of a component do not add up to its count."),
     Code("RB301", "per-colour-count", "A per-colour count times the number of player colours differs from the component's count."),
     Code("RB302", "setup-exceeds-box", "For some player count or mode, setup takes more of a component than the box holds."),
     Code("RB303", "player-count-table", "A table by player count misses a supported count or names an unsupported one."),
     Code("RB304", "unknown-count", "A count is unknown, and nothing records why: name a gap."),
+    Code("RB305", "described-count", "The cards or tiles the card reference describes for a component differ in number from its count, and no gap explains it."),
+    Code("RB306", "total-to-each-player", "A setup step gives a total by player count (by_players) to a per-player zone: say per_player for what each player gets."),
+    Code("RB307", "bad-expression", "A computed number (a {placeholder} or an amount) cannot be evaluated: bad syntax, a division by zero, a cycle, or a table by player count where one number is needed."),
     # 4xx: translations
     Code("RB400", "untranslated", "A text lacks one of the site's languages."),
     Code("RB401", "unknown-language", "A text is given in a language the site does not declare."),
@@ -91,6 +96,10 @@ class Diagnostic:
     column: int = 0
     hint: str = ""
     severity: Severity = Severity.ERROR
+    at: str = ""  # where in the game's data, by id: 'solo-ranks', 'card-favor.text.zh-TW' (what `acknowledge: at:` names)
+    key: str = ""  # what tells this finding from others of its code at that place (`acknowledge: key:`)
+    reason: str = ""  # with severity ACKNOWLEDGED: why the data keeps it
+    excerpt: str = ""  # the source line at fault, shown under the message with a caret at the column
 
     def __post_init__(self) -> None:
         if self.code not in CODES:  # a programming error, not a content error
@@ -120,10 +129,25 @@ def format_text(diags: list[Diagnostic]) -> str:
     out = []
     for d in sorted(diags, key=Diagnostic.sort_key):
         line = f"{d.location}: {d.severity.value} {d.code}: {_one_line(d.message)}"
-        if d.hint:
+        if d.severity is Severity.ACKNOWLEDGED:
+            line += f" (reason: {_one_line(d.reason)})"
+        elif d.hint:
             line += f" (hint: {_one_line(d.hint)})"
         out.append(line)
+        if d.excerpt and d.line:
+            out += caret_lines(d.excerpt, d.line, d.column)
     return "\n".join(out)
+
+
+def caret_lines(source: str, line: int, column: int) -> list[str]:
+    """The source line under a diagnostic, and a caret under its column (wide characters, such as
+    Chinese ones, take two terminal cells; tabs are shown as one space)."""
+    import unicodedata
+    text = source.rstrip("\r\n").replace("\t", " ")
+    before = text[: max(column - 1, 0)]
+    width = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in before)
+    gutter = f"{line:>5} | "
+    return [gutter + text, " " * (len(gutter) - 2) + "| " + " " * width + "^"]
 
 
 def format_json(diags: list[Diagnostic]) -> str:
@@ -139,9 +163,10 @@ def format_json(diags: list[Diagnostic]) -> str:
 def format_junit(diags: list[Diagnostic]) -> str:
     from xml.sax.saxutils import quoteattr  # here, not at the top: it pulls in urllib.request (~20 ms)
     errors = [d for d in diags if d.severity is Severity.ERROR]
+    skipped = sum(1 for d in diags if d.severity is Severity.ACKNOWLEDGED)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<testsuite name="rulebook validate" tests="{max(len(diags), 1)}" failures="{len(errors)}">',
+        f'<testsuite name="rulebook validate" tests="{max(len(diags), 1)}" failures="{len(errors)}" skipped="{skipped}">',
     ]
     if not diags:
         lines.append('  <testcase classname="rulebook" name="content is valid"/>')
@@ -150,7 +175,10 @@ def format_junit(diags: list[Diagnostic]) -> str:
         lines.append(f"  <testcase classname={quoteattr(d.file or 'rulebook')} name={name}>")
         tag = "failure" if d.severity is Severity.ERROR else "system-out"
         text = _xml_text(f"{d.message} (hint: {d.hint})" if d.hint else d.message)
-        if tag == "failure":
+        if d.severity is Severity.ACKNOWLEDGED:
+            lines.append(f"    <skipped message={quoteattr('acknowledged: ' + _one_line(d.reason))}/>")
+            lines.append(f"    <system-out>{_xml_text(d.message)}</system-out>")
+        elif tag == "failure":
             lines.append(f"    <failure message={quoteattr(_one_line(d.message))} type={quoteattr(d.code)}>{text}</failure>")
         else:
             lines.append(f"    <system-out>{text}</system-out>")
@@ -174,13 +202,15 @@ def _github_escape(s: str, prop: bool = False) -> str:
 def format_github(diags: list[Diagnostic]) -> str:
     out = []
     for d in sorted(diags, key=Diagnostic.sort_key):
-        kind = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}[d.severity]
-        props = [f"title={_github_escape(d.code, True)}"]
+        kind = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(d.severity, "notice")  # notes, acknowledged
+        title = d.code + (" (acknowledged)" if d.severity is Severity.ACKNOWLEDGED else "")
+        props = [f"title={_github_escape(title, True)}"]
         if d.file:
             props.insert(0, f"file={_github_escape(d.file, True)}")
             if d.line:
                 props.insert(1, f"line={d.line},col={d.column}")
-        msg = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        msg = d.message + (f" (reason: {d.reason})" if d.severity is Severity.ACKNOWLEDGED
+                           else f" (hint: {d.hint})" if d.hint else "")
         out.append(f"::{kind} {','.join(props)}::{_github_escape(msg)}")
     return "\n".join(out)
 

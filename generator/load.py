@@ -427,17 +427,14 @@ def _load_pure(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
         data = builder.build(node, ())
     except _Reject as r:
         m = _mark(file, r.mark)
-        return None, Positions(), [Diagnostic(r.code, r.message, file, m.line, m.column, r.hint)]
+        excerpt = _line(text, m.line) if r.code != "RB007" else ""
+        return None, Positions(), [Diagnostic(r.code, r.message, file, m.line, m.column, r.hint, excerpt=excerpt)]
     except yaml.composer.ComposerError as e:
         m = _mark(file, e.problem_mark)
         return None, Positions(), [Diagnostic("RB003", "the file holds more than one YAML document",
                                               file, m.line, m.column, "remove the '---' and what follows")]
     except yaml.MarkedYAMLError as e:
-        m = _mark(file, e.problem_mark) if e.problem_mark else Mark(file, 1, 1)
-        hint = "check indentation, quotes and colons on this line"
-        if "'\\t'" in str(e.problem) or "\t" in str(e.problem):
-            hint = "YAML indents with spaces only: replace the tab with spaces"
-        return None, Positions(), [Diagnostic("RB001", f"{e.problem or e.context}", file, m.line, m.column, hint)]
+        return None, Positions(), [syntax_error(e, text, file)]
     except yaml.YAMLError as e:
         return None, Positions(), [Diagnostic("RB001", str(e).splitlines()[0], file, 1, 1)]
     finally:
@@ -446,6 +443,84 @@ def _load_pure(text: str, file: str) -> tuple[Any, Positions, list[Diagnostic]]:
         return None, Positions(), [Diagnostic("RB004", "the top level of the file must be a mapping",
                                               file, 1, 1, "start the file with keys such as id: and name:")]
     return data, builder.pos, []
+
+
+_BLOCK_END = re.compile(r"expected <block end>, but found '?(<block mapping start>|<block sequence start>|-|<scalar>)")
+_START = re.compile(r"found character '(.)' that cannot start any token")
+
+
+def syntax_error(e: yaml.MarkedYAMLError, text: str, file: str) -> Diagnostic:
+    """RB001 in plain words, at the place a person would fix, with the line shown under it.
+    (PyYAML's own words, such as "expected <block end>, but found '<block mapping start>'",
+    name parser states, not what is wrong with the line.)"""
+    problem, context = str(e.problem or ""), str(e.context or "")
+    mark = e.problem_mark or e.context_mark
+    message, hint = f"YAML cannot read this line ({problem or context})", "check indentation, quotes and colons on this line"
+    block = _BLOCK_END.match(problem)
+    start = _START.match(problem)
+    if block and block.group(1) == "<block mapping start>":
+        message = "this line is indented differently from the keys above it, so YAML cannot tell which mapping it belongs to"
+        hint = "indent it exactly like the keys it belongs with (the same number of spaces), or deeper under its own key"
+    elif block and block.group(1) in ("-", "<block sequence start>"):
+        message = "a list item ('- ') where the next key of a mapping belongs"
+        hint = "indent the list under its key (key:, then the '- ' items on the next lines, deeper), or write key: value"
+    elif block:
+        message = "more text after a value that is already complete (often text after a closing quote)"
+        hint = "quote the whole text; inside single quotes write a quote twice: 'It''s'"
+    elif problem == "mapping values are not allowed here":
+        message = "a second ': ' on this line, which YAML reads as the start of another key"
+        hint = "quote the text if it holds ': ' (en: 'Note: keep…'), or put a new key on its own line"
+    elif problem.startswith("found character '\\t'"):
+        line_start = text.rfind("\n", 0, mark.index) + 1
+        if text[line_start:mark.index].strip(" \t") == "":
+            message, hint = "a tab in the indentation", "YAML indents with spaces only: replace the tab with spaces"
+        else:
+            message, hint = "a tab inside unquoted text", "replace the tab with a space, or quote the text"
+    elif start:
+        message = f"a value cannot start with '{start.group(1)}' unless it is quoted"
+        hint = f"quote the text: '{start.group(1)}…'"
+    elif problem.startswith("found unknown escape character"):
+        message = f"an unknown escape ('\\{problem[-2:-1]}') inside double quotes"
+        hint = "write the backslash twice, or use single quotes"
+    elif "quoted scalar" in context and e.context_mark is not None:
+        mark = e.context_mark
+        message = "a quote opened here is never closed"
+        hint = "end the text with the same quote; inside single quotes write a quote twice ('')"
+    elif problem.startswith(("expected ',' or ']'", "expected ',' or '}'")) and e.context_mark is not None:
+        opener = "[" if "]" in problem[:18] else "{"
+        mark = e.context_mark  # the opening bracket: the end of the file or the next key says little
+        message = f"this '{opener}' is never closed"
+        hint = f"close it with '{']' if opener == '[' else '}'}', or quote the text if '{opener}' is part of it"
+    elif problem == "could not find expected ':'" and e.context_mark is not None:
+        mark = e.context_mark
+        message = "this line is neither 'key: value' nor a list item (it may be text that continues the line above)"
+        hint = "indent the continued text deeper than its key, or quote the whole text; a key needs ': '"
+    elif problem.startswith("expected chomping or indentation indicators"):
+        message = "'|' or '>' starts a block of text, and nothing may follow it on its line"
+        hint = "start the text on the next line, indented, or quote it"
+    elif problem.startswith("did not find expected key") or problem.startswith("did not find expected '-' indicator"):
+        message = "this line does not line up with the mapping or list it is in"
+        hint = "indent it like the keys (or '- ' items) it belongs with"
+    elif problem.startswith("expected a comment or a line break"):
+        message = "more text after a value that is already complete"
+        hint = "quote the whole value"
+    elif problem == "found unexpected end of stream":
+        message = "the file ends in the middle of a value"
+        hint = "close the quote or bracket that is still open"
+    m = _mark(file, mark) if mark is not None else Mark(file, 1, 1)
+    return Diagnostic("RB001", message, file, m.line, m.column, hint, excerpt=_line(text, m.line))
+
+
+def _line(text: str, n: int) -> str:
+    """Line n (1-based) of text, for the excerpt under a diagnostic; empty past the end or when over the cap."""
+    start = 0
+    for _ in range(n - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    line = text[start:] if end < 0 else text[start:end]
+    return line if len(line) <= 400 else ""
 
 
 def load_game_dir(folder: Path, display_root: Path) -> tuple[dict | None, Positions, list[Diagnostic]]:
@@ -459,6 +534,7 @@ def load_game_dir(folder: Path, display_root: Path) -> tuple[dict | None, Positi
     if not files:
         return None, pos, [Diagnostic("RB004", "the game folder holds no .yaml file", _display(folder, display_root))]
     failed = False
+    home = None  # the root of game.yaml: a key missing from the game is reported there
     for f in files:
         data, p, d = load_file(f, _display(f, display_root))
         diags += d
@@ -474,6 +550,10 @@ def load_game_dir(folder: Path, display_root: Path) -> tuple[dict | None, Positi
                 continue
             merged[key] = value
         pos.update(p)
+        if home is None or f.stem == "game":
+            home = p.values.get(())
+    if home is not None:
+        pos.values[()] = home
     return (None if failed else merged), pos, diags
 
 

@@ -8,7 +8,7 @@ in `generator.check`, which needs the whole game at once.
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
                           description="kebab-case id, unique within the game")]
@@ -18,8 +18,22 @@ Text = Annotated[dict[LangTag, str], Field(description="one text per site langua
 Count = Annotated[int, Field(ge=0, le=100_000)]
 PlayerCount = Annotated[int, Field(ge=1, le=12)]
 ByPlayers = Annotated[dict[PlayerCount, Count], Field(description="a value for every supported player count")]
-Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int],
-                   Field(description="numbers the texts refer to as {name}; each number lives here once")]
+Expr = Annotated[str, Field(pattern=r"^[a-z_(0-9][a-z0-9_ ()+*/.-]*$", max_length=200,
+                            description="a computed number: names, whole numbers, + - * / // and parentheses, and "
+                            "data by id: count(id), per_colour(id), kinds(id), described(id), amount(step-id), "
+                            "value(item-id.name); "
+                            "e.g. 'total - count' or 'spaces * per_space * players'")]
+Unknown = Annotated[Literal["unknown"], Field(description="the sources do not give this number: the step must name a gap; "
+                                             "pages show '?'")]
+# a table's keys are player counts: the JSON Schema says so too (object keys are strings there)
+_COUNT_KEYS = {"propertyNames": {"pattern": "^([1-9]|1[0-2])$"}}
+ByCount = Annotated[dict[PlayerCount, int | Expr], Field(description="a value for every supported player count",
+                                                         json_schema_extra=_COUNT_KEYS)]
+Amount = Annotated[Count | Expr | ByCount, Field(description="a whole number, an expression, or a table by player count")]
+Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int | Expr | ByCount],
+                   Field(description="numbers the texts refer to as {name}: each a whole number, an expression over "
+                         "other names and the data (e.g. 'count(tower-tile) - returned'), or a table by player count; "
+                         "each number lives here once", json_schema_extra={"additionalProperties": False})]
 
 
 class Strict(BaseModel):
@@ -109,28 +123,82 @@ class SetupStep(Item):
     do: Literal["place", "shuffle", "choose-random", "deal", "draw", "return", "note"] = "note"
     component: Id | None = None
     kind: Id | None = Field(None, description="only this kind of the component")
-    kinds: dict[Id, Count] | None = Field(None, description="how many of each kind")
-    count: Count | Literal["all", "rest"] | None = Field(None, description="how many; 'all' of the box, 'rest' of what is left in from")
-    per_player: Count | None = Field(None, description="how many each player gets")
-    by_players: ByPlayers | None = Field(None, description="how many, by player count")
+    kinds: Annotated[dict[Id, Amount], Field(json_schema_extra={"additionalProperties": False})] | None = Field(None, description="how many of each kind (a number, an expression, or a table "
+                                           "by player count, e.g. to take some from each stack)")
+    count: Literal["all", "rest"] | Unknown | Count | Expr | None = Field(
+        None, description="how many; 'all' of the box, 'rest' of what is left in from, 'unknown' (with a gap), "
+        "or an expression such as 'spaces * per_space * players'")
+    per_player: Unknown | Count | Expr | Annotated[dict[PlayerCount, Unknown | Count | Expr],
+                                                   Field(json_schema_extra=_COUNT_KEYS)] | None = Field(
+        None, description="how many each player gets: one number for every player count, or a table by player count "
+        "(each player gets N, where N depends on the player count)")
+    by_players: Annotated[dict[PlayerCount, Literal["all"] | Unknown | Count | Expr],
+                          Field(json_schema_extra=_COUNT_KEYS)] | None = Field(
+        None, description="how many in all (not each), by player count; to a per-player zone use per_player")
     from_: Id = Field("box", alias="from", description="zone taken from")
     to: Id | None = Field(None, description="zone put into")
 
 
 class ScoreRange(Strict):
-    min: int
+    """One row of a score table: a range of values and the points, or the named rank, it gives."""
+
+    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["points"]}, {"required": ["rank"]}]})
+
+    min: int = Field(description="the lowest value of the row (inclusive)")
     max: int | None = Field(None, description="inclusive; null means no upper bound")
-    points: int
+    # typed without None: an explicit `points: null` is refused, as the JSON Schema refuses it
+    points: int = Field(None, description="the points the row gives (a table gives points or ranks)")
+    rank: Text = Field(None, description="the rank the row gives, named in every language, e.g. a solo "
+                              "game's title (a table gives points or ranks)")
+
+    @model_validator(mode="after")
+    def _points_or_rank(self):
+        if (self.points is None) == (self.rank is None):
+            raise ValueError("a row gives points: or rank:, exactly one of them")
+        return self
 
 
 class ScoreTable(Strict):
     """A scoring table by ranges; the ranges must cover the domain exactly once."""
 
+    model_config = ConfigDict(json_schema_extra={"anyOf": [
+        {"properties": {"ranges": {"items": {"required": ["points"]}}}},
+        {"properties": {"ranges": {"items": {"required": ["rank"]}}}}]})
+
     id: Id
     name: Text
-    domain_min: int = 0
-    domain_max: int | None = None
-    ranges: list[ScoreRange]
+    text: Text | None = Field(None, description="what the table is for, shown above it")
+    modes: list[Id] | None = Field(None, description="only in these modes (default: all)")
+    domain_min: int = Field(0, description="the lowest value the table covers")
+    domain_max: int | None = Field(None, description="the highest value the table covers; null: no upper bound")
+    ranges: list[ScoreRange] = Field(description="rows in any order; together they cover the domain exactly once")
+    source: Id | list[Id] | None = Field(None, description="the source (or sources) of the table")
+
+    @model_validator(mode="after")
+    def _one_sort_of_row(self):
+        if len({r.points is None for r in self.ranges}) > 1:
+            raise ValueError("every row of a table gives points:, or every row gives rank:")
+        return self
+
+
+# The findings an author may acknowledge: seed slips kept on purpose (counts, tables) and number
+# texts a reviewer has checked. Schema, reference and simulation findings cannot be acknowledged.
+ACKNOWLEDGEABLE = ("RB300", "RB301", "RB302", "RB303", "RB404", "RB500", "RB501")
+
+
+class Acknowledgement(Strict):
+    """A finding kept on purpose: validate reports it as acknowledged, not as an error. It matches one
+    finding by code, place and key; one that matches nothing is itself an error (RB202)."""
+
+    code: Literal[ACKNOWLEDGEABLE] = Field(description="the diagnostic code, e.g. RB500")
+    at: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*(\.[A-Za-z0-9_-]+)*$", max_length=200,
+                    description="where, by id: the id of the item, table or component, then the keys below it, "
+                    "e.g. 'solo-ranks', 'setup-room-cards.by_players.4' or 'card-favor.text.zh-TW' (the `at` of the JSON output)")
+    key: Annotated[str, Field(max_length=200)] | list[Annotated[str, Field(max_length=200)]] = Field(
+        "", description="what tells the finding from others at that place (the `key` of the JSON output), or a list of "
+        "them: the uncovered values '81-85' of RB500, the numbers '+2 -1' of RB404 (those the text states that the "
+        "others do not, and those it lacks)")
+    reason: Text = Field(description="why the data keeps it; pages show it where the finding is")
 
 
 class Scoring(Strict):
@@ -248,6 +316,8 @@ class Game(Strict):
     cards: list[CardGroup] = Field(default_factory=list, description="cards and tiles for the card reference")
     glossary: list[GlossaryTerm] = Field(default_factory=list, description="terms linked from every page")
     print: GamePrint | None = Field(None, description="sizes for the printed PDFs")
+    acknowledge: list[Acknowledgement] = Field(default_factory=list, description="findings of `rulebook validate` "
+                                               "kept on purpose, each with its reason (docs/diagnostics.md)")
 
 
 class Language(Strict):

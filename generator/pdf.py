@@ -27,6 +27,7 @@ from .diagnostics import Diagnostic
 from .i18n import translator, url_segment
 from .model import Game
 from .project import Project
+from .quantities import numbers_of
 from .text import fill
 
 CHROMIUM = "/usr/bin/chromium"
@@ -128,6 +129,7 @@ def _t(text: dict | None, tag: str, default: str, owner=None) -> str:
 
 def aid_faces(game: Game, tag: str, default: str) -> list[Face]:
     """Player-aid cards: round and turn, actions, scoring and the end of the game."""
+    numbers_of(game)  # the scopes of the texts' placeholders ({count(tower-tile)} …)
     _ = translator(tag)
     name = _t(game.name, tag, default)
     faces = []
@@ -153,6 +155,7 @@ def aid_faces(game: Game, tag: str, default: str) -> list[Face]:
 
 def card_faces(game: Game, tag: str, default: str) -> list[Face]:
     """One insert per physical card (its count; one when the count is unknown)."""
+    numbers_of(game)  # the scopes of the texts' placeholders
     faces = []
     kinds = {k.id: k for c in game.components for k in c.kinds}
     for group in game.cards:

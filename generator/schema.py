@@ -10,13 +10,27 @@ from .model import Game, Site
 
 
 def game_schema() -> dict:
-    schema = Game.model_json_schema(by_alias=True)
+    schema = _closed(Game.model_json_schema(by_alias=True))
     schema.pop("required", None)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
 
 
 def site_schema() -> dict:
-    schema = Site.model_json_schema(by_alias=True)
+    schema = _closed(Site.model_json_schema(by_alias=True))
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
+
+
+def _closed(node):
+    """A mapping whose keys follow a pattern (a text's language tags, the names of values) takes
+    no other key, as the loader refuses one: `zh-tw:` is flagged in the editor too."""
+    if isinstance(node, dict):
+        if "patternProperties" in node and "additionalProperties" not in node:
+            node["additionalProperties"] = False
+        for v in node.values():
+            _closed(v)
+    elif isinstance(node, list):
+        for v in node:
+            _closed(v)
+    return node

@@ -10,7 +10,9 @@ from generator.render import render_language
 from generator.text import fill
 
 LANGS = ("zh-TW", "es", "en")
-SEED = Path("/work/shared/seeds")
+# the seeds lie in shared/ beside the checkout (CI lays a copy there too)
+SEED = next((p for p in (ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")) if p.is_dir()),
+            ROOT.parent / "shared" / "seeds")
 
 
 def load(game_id: str):
@@ -53,9 +55,17 @@ def plain(myst: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def said(item, tag: str) -> str:
-    """An item's text in one language, its placeholders filled from its values."""
-    return fill(item.text[tag], dict(item.values or {}))
+def values(game, item) -> dict:
+    """An item's values as the pages show them: an entry that names other data computed."""
+    from generator.quantities import Scope, numbers_of
+    scope = Scope(numbers_of(game), (item,))
+    return {name: scope.name(name) for name in item.values or {}}
+
+
+def said(item, tag: str, game=None) -> str:
+    """An item's text in one language, its placeholders filled from its values (computed, given
+    the game)."""
+    return fill(item.text[tag], values(game, item) if game is not None else dict(item.values or {}))
 
 
 def seed_line(name: str, number: int) -> str:

@@ -16,7 +16,7 @@ SITE = "site.yaml"
 
 CASES = [
     # (id, file, old, new, code, line, column)
-    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 5, 8),
+    ("yaml-syntax", GAME, "designer: Test Designer", "designer: [Test", "RB001", 4, 11),
     ("duplicate-key", GAME, "designer: Test Designer", "designer: Test Designer\ndesigner: Other", "RB002", 5, 1),
     ("unsafe-yaml", GAME, "designer: Test Designer", "designer: !!python/name:os.system x", "RB003", 4, 11),
     ("bad-file", SITE, None, "- just\n- a list\n", "RB004", 1, 1),
@@ -29,9 +29,14 @@ CASES = [
     ("unresolved-reference", GAME, "    to: hand\n    text: {zh-TW: \"每位", "    to: hands\n    text: {zh-TW: \"每位", "RB201", 44, 9),
     ("breakdown-sum", GAME, "count: null, gap: gap-red", "count: 11", "RB300", 18, 12),
     ("per-colour-count", GAME, "per_colour: 2", "per_colour: 3", "RB301", 25, 17),
-    ("setup-exceeds-box", GAME, "by_players: {2: 4, 3: 6}", "by_players: {2: 4, 3: 31}", "RB302", 46, 5),
-    ("player-count-table", GAME, "by_players: {2: 4, 3: 6}", "by_players: {2: 4}", "RB303", 50, 17),
+    ("setup-exceeds-box", GAME, "per_player: {2: 2, 3: 2}", "per_player: {2: 2, 3: 11}", "RB302", 50, 24),
+    ("player-count-table", GAME, "per_player: {2: 2, 3: 2}", "per_player: {2: 2}", "RB303", 50, 17),
     ("unknown-count", GAME, "count: null, gap: gap-red", "count: null", "RB304", 21, 81),
+    ("described-count", GAME, "glossary:\n", "  - id: group-pawns\n    title: {zh-TW: 棋子, es: Peones, en: Pawns}\n"
+     "    component: pawn\n    cards:\n      - {id: pawn-one, name: {zh-TW: 棋子, es: Peón, en: Pawn}, count: 5}\nglossary:\n",
+     "RB305", 24, 12),
+    ("total-to-each-player", GAME, "per_player: {2: 2, 3: 2}", "by_players: {2: 4, 3: 6}", "RB306", 50, 5),
+    ("bad-expression", GAME, "values: {cost: 3}", "values: {cost: 3 // (3 - 3)}", "RB307", 68, 20),
     ("untranslated", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
      "name: {zh-TW: 小遊戲, es: Juego pequeño}", "RB400", 3, 7),
     ("unknown-language", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
@@ -40,6 +45,8 @@ CASES = [
     ("undefined-placeholder", GAME, "values: {cost: 3}", "values: {price: 3}", "RB403", 67, 19),
     ("number-mismatch", GAME, "es: El juego termina tras cinco rondas.", "es: El juego termina tras seis rondas.", "RB404", 63, 35),
     ("empty-text", GAME, "en: A small game for tests.", "en: \" \"", "RB405", 7, 70),
+    ("unmatched-acknowledgement", GAME, "glossary:\n", "acknowledge:\n  - {code: RB500, at: table-cubes, key: '3',"
+     " reason: {zh-TW: 照來源。, es: Como la fuente., en: As the source.}}\nglossary:\n", "RB202", 100, 41),
     ("range-gap", GAME, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, points: 2}", "RB500", 83, 11),
     ("range-overlap", GAME, "{min: 3, max: 5, points: 2}", "{min: 2, max: 5, points: 2}", "RB501", 83, 11),
 ]
@@ -114,7 +121,7 @@ def test_an_undefined_placeholder_in_a_card_use_is_reported_where_it_is(good_con
     mark_current(good_content)
     diags = run(good_content)
     assert [(d.code, d.line, d.column) for d in diags] == [("RB403", 98, 27), ("RB403", 98, 45), ("RB403", 98, 68)]
-    assert "{n}" in diags[0].message and "uses.0.text" in diags[0].message
+    assert "{n}" in diags[0].message and "in use-play.text" in diags[0].message  # the place, by id
 
 
 def test_a_card_value_fills_its_use_text(good_content, tmp_path):

@@ -154,9 +154,10 @@ def castles_content(tmp_path):
 
 def test_mutation_room_cards_for_4_players_exceed_the_deck(castles_content):
     f = castles_content / GAME
-    edit(f, "    3: 33\n    4: 44\n  to: room-deck\n", "    3: 33\n    4: 55\n  to: room-deck\n")
+    edit(f, "    p4: 44\n", "    p4: 55\n")  # the step's table names its values: {4: p4}
     _p, diags = validate(castles_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-room-cards"), 3)]
+    diags = [d for d in diags if d.severity.value == "error"]  # not the acknowledged holes of the solo ranks
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "    4: p4"), 5)]  # the row
     assert diags[0].message == "with 4 players (standard) this step takes 55 'room-card' from 'box', which holds 50 at this point"
 
 
@@ -164,5 +165,6 @@ def test_mutation_room_deck_without_the_last_round_reshuffle(castles_content):
     f = castles_content / GAME
     edit(f, "  on_empty: reshuffle\n  refill_from: room-discard\n", "")
     _p, diags = validate(castles_content, None, seeds=2)
+    diags = [d for d in diags if d.severity.value == "error"]  # not the acknowledged holes of the solo ranks
     assert [(d.code, d.line, d.column) for d in diags] == [("RB604", line_of(f, "- id: room-deck"), 3)]
     assert "a draw from 'room-deck' found it empty, and the data gives no rule for that" in diags[0].message

@@ -164,13 +164,22 @@ def test_mutation_per_player_count_exceeds_the_box_at_4_players(ulm_content):
     f = ulm_content / ULM
     edit(f, "  do: place\n  component: coin\n  per_player: 2\n", "  do: place\n  component: coin\n  per_player: 7\n")
     _p, diags = validate(ulm_content, None, seeds=1)
-    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "- id: setup-player-coins"), 3)]
-    assert "with 4 players (basic) this step takes 7 'coin' from 'general-supply', which holds 5 at this point" in diags[0].message
+    assert [(d.code, d.line, d.column) for d in diags] == [("RB302", line_of(f, "  per_player: 7"), 3)]  # the amount
+    assert diags[0].message == ("with 4 players (basic) each player takes 7 'coin' from 'general-supply': 28 in all, "
+                                "but it holds 26 before this step (and with 4 players (tower-variant))")
 
 
 def test_mutation_tower_tiles_too_few_for_the_rounds(ulm_content):
     f = ulm_content / ULM
     edit(f, "  count: 12\n  note:\n    zh-TW: 用來標示輪數", "  count: 11\n  note:\n    zh-TW: 用來標示輪數")
+    # 11 tiles while the card reference describes 12: a static diagnostic (RB305) at the count ...
+    _p, diags = validate(ulm_content, None, seeds=1)
+    assert [(d.code, d.line) for d in diags] == [("RB305", line_of(f, "  count: 11"))]
+    # ... and with one described tile fewer too, the simulation finds the round stack empty
+    cards = ulm_content / "ulm" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    start = text.index("  - id: tower-choose-tile\n")
+    cards.write_text(text[:start] + text[text.index("- id: coats-of-arms-tiles\n", start):], encoding="utf-8")
     _p, diags = validate(ulm_content, None, seeds=1)
     assert [(d.code, d.line, d.column) for d in diags] == [("RB604", line_of(f, "- id: round-stack"), 3)]
     d = diags[0]
@@ -201,3 +210,13 @@ def test_mutation_odd_counts_are_played_not_crashed_on(ulm_content, old, new):
     edit(ulm_content / ULM, old, new)
     _p, diags = validate(ulm_content, None, seeds=1)
     assert not [d for d in diags if d.code == "RB605"], [(d.code, d.message) for d in diags]
+
+
+def test_mutation_cathedral_grid_not_nine_tiles(ulm_content):
+    """The grid's tile counts are values now ({brown} brown …): a grid of 8 is a diagnostic at the
+    step, not a crash of the module (found by the property test of test_hostile_fuzz.py)."""
+    f = ulm_content / ULM
+    edit(f, "    brown: 1\n", "    brown: 0\n")
+    _p, diags = validate(ulm_content, None, seeds=1)
+    assert [(d.code, d.line) for d in diags] == [("RB302", line_of(f, "- id: setup-grid"))]
+    assert "the cathedral grid is 3×3 = 9 tiles, but setup puts 8 there" in diags[0].message

@@ -4,7 +4,7 @@ gap; the glossary says what the seed says; no source notes inside setup or turn 
 
 import re
 
-from fidelity import LANGS, english_text, game_fixtures, said, seed_line
+from fidelity import LANGS, english_text, game_fixtures, said, seed_line, values
 
 GAME = "castles-of-mad-king-ludwig"
 ROOM_TYPES = ("living", "activity", "sleeping", "outdoor", "utility", "food", "corridor", "downstairs")
@@ -20,14 +20,16 @@ def section(game, section_id):
 def test_the_rulebook_chapter_on_completing_rooms_gives_all_eight_rewards(castles):
     items = {i.id: i for i in section(castles, "rules-completion").items}
     assert [t for t in ROOM_TYPES if f"complete-{t}" in items] == list(ROOM_TYPES)
-    # the seed's numbers, as the card reference (which the simulation plays) has them too
+    # the seed's numbers live once, on the room-type cards the simulation plays; the rules name them
     cards = {c.id: c for g in castles.cards for c in g.cards}
     for t in ROOM_TYPES:
-        assert items[f"complete-{t}"].values == cards[f"room-type-{t}"].values, t
-    assert items["complete-activity"].values == {"points": 5}          # seed line 184
-    assert items["complete-outdoor"].values == {"money": 10000}        # seed line 204
-    assert items["complete-food"].values == {"money": 5000}            # seed lines 216-217
-    assert items["complete-downstairs"].values == {"every": 2, "others": 7}  # seed line 246
+        rule = items[f"complete-{t}"]
+        assert all(str(v).startswith(f"value(room-type-{t}.") for v in rule.values.values()), (t, rule.values)
+        assert values(castles, rule) == values(castles, cards[f"room-type-{t}"]), t
+    assert values(castles, items["complete-activity"]) == {"points": 5}          # seed line 184
+    assert values(castles, items["complete-outdoor"]) == {"money": 10000}        # seed line 204
+    assert values(castles, items["complete-food"]) == {"money": 5000}            # seed lines 216-217
+    assert values(castles, items["complete-downstairs"]) == {"every": 2, "others": 7}  # seed line 246
 
 
 def test_the_rulebook_page_shows_the_rewards_and_scoring_step_6_points_to_them(castles, page):
@@ -36,7 +38,7 @@ def test_the_rulebook_page_shows_the_rewards_and_scoring_step_6_points_to_them(c
         index = page[(tag, "index")]
         chapter = index.index("\n## " + section(castles, "rules-completion").title[tag])
         for t in ROOM_TYPES:
-            assert index.index(said(items[f"complete-{t}"], tag), chapter) > chapter, (tag, t)
+            assert index.index(said(items[f"complete-{t}"], tag, castles), chapter) > chapter, (tag, t)
     step6 = next(i for i in castles.scoring.during if i.id == "score-step-completion")
     assert "完成房間" in step6.text["zh-TW"] and "Completing rooms" in step6.text["en"]
     assert "卡片參考" not in section(castles, "rules-completion").intro["zh-TW"]

@@ -25,8 +25,6 @@ def _gap(gid):
     return next(g for g in GAME.gaps if g.id == gid)
 
 
-@pytest.mark.xfail(strict=True, reason="the gene display is a setup zone the numbers branch adds (issue 14: "
-                   "'gene cards/BP/damage chips reaching a bank zone'); remove this mark when it lands")
 @pytest.mark.parametrize("players", player_counts(GAME))
 def test_gene_cards_are_in_play_not_in_the_box(players):
     # seed L25 「若玩家僅有三個時, 使用基因卡下方有 "3" 的卡片」, L73 phase 3 buys them:

@@ -35,7 +35,7 @@ def test_positions_of_values_and_keys():
     ("base: {x: 1}\nb:\n  <<: {x: 2}\n", "RB003", 3, 3),
     ("a: 1\n---\nb: 2\n", "RB003", 2, 1),
     ("%YAML 1.1\n---\na: 1\n", "RB003", 1, 1),
-    ("a: [1, 2\n", "RB001", 2, 1),
+    ("a: [1, 2\n", "RB001", 1, 4),  # at the '[' that is never closed
     ("", "RB004", 1, 1),
     ("# only a comment\n", "RB004", 1, 1),
     ("- a\n- b\n", "RB004", 1, 1),

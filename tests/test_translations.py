@@ -322,7 +322,8 @@ def test_round_trip_changes_exactly_the_three_lines_translated(shipped, tmp_path
     quoted = [y for _f, _x, y in changed_lines if "#1" in y][0]
     assert quoted.strip().startswith('es: "') or quoted.strip().startswith("es: '")
     assert ulm["id"] == "ulm"
-    assert static(shipped) == []  # imported translations are recorded as current
+    # imported translations are recorded as current (Castles' solo-rank holes are acknowledged, not findings)
+    assert [d for d in static(shipped) if d.severity.value != "acknowledged"] == []
 
 
 def test_import_refuses_changed_sources_unknown_contexts_and_mismatches(shipped, tmp_path):
@@ -331,8 +332,9 @@ def test_import_refuses_changed_sources_unknown_contexts_and_mismatches(shipped,
     by = {e.msgctxt: e for e in cat}
     by["actions.action-card.name"].msgid = "卡片行動（舊）"  # the source changed since the export
     by["cards.cards-main.cards.card-cathedral-type.uses.use-cathedral-discard.text"].msgstr = "Ganas {puntos} puntos."
-    by["cards.cards-main.cards.card-cathedral-type.uses.use-cathedral-keep.text"].msgstr = \
-        "Al final vale 4 puntos; con las {parts} partes ganas {set} puntos extra: 18 en total."
+    # (the cathedral card's own scores are placeholders now: an example with literal numbers differs instead)
+    by["cards.cards-main.cards.card-trade-type.examples.0"].msgstr = \
+        "Albert pone una carta de fustán en la pila de descarte: devuelve 1 loseta gris a la bolsa, toma 4 monedas."
     by["gaps.gap-empty-bag.text"].msgctxt = "gaps.gap-no-such-gap.text"
     cat.save()
     before = {p: p.read_bytes() for p in shipped.rglob("*")if p.is_file()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, has_errors
 from ..project import Project
-from . import counts, refs, scoring, texts
+from . import acks, counts, refs, scoring, texts
 
 
 def _stale(game, project) -> list[Diagnostic]:
@@ -38,7 +38,8 @@ def run(project: Project, simulation: bool = True, seeds: int | None = None,
         found: list[Diagnostic] = []
         for check in CHECKS:
             found += check(game, project)
-        if simulation and not has_errors(found):
+        found = acks.apply(game, found)
+        if simulation and not has_errors(found) and not game.partial:  # partial: a schema error left items out
             known = memo.get(game.id) if memo is not None else None
             if known is not None:
                 found += known[0]

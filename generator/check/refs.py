@@ -62,7 +62,7 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
 
     def ref(path, sort: str, name: str, options=None) -> None:
         options = sorts[sort] if options is None else options
-        if name not in options:
+        if name not in options and name not in game.dropped_ids:  # a dropped item has its own schema error
             diags.append(Diagnostic("RB201", f"unknown {sort} '{name}'", hint=_hint(name, options), **game.where(path)))
 
     for path, node in mappings:

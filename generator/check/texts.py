@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from ..diagnostics import Diagnostic
-from ..model import FIELD_NAMES
-from ..project import GameDoc, Project
+from ..expr import ExprError
+from ..model import FIELD_NAMES, Game
+from ..project import GameDoc, Project, model_at
+from ..quantities import Scope, numbers_of
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
@@ -59,19 +61,77 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     langs = project.languages
     diags: list[Diagnostic] = []
     known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
+    numbers = numbers_of(game.model)
     for path, text, owner in texts_in(game.raw):
         defined = known.get(id(owner))
         if defined is None:
             defined = known[id(owner)] = owner_values(owner)
-        diags += check_text(game, path, text, owner, langs, defined)
+        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner))
+    diags += check_values(game, numbers)
     return diags
 
 
-def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None) -> list[Diagnostic]:
+def check_values(game: GameDoc, numbers) -> list[Diagnostic]:
+    """Every expression in values: evaluates (names known, no cycle, no division by zero)."""
+    diags = []
+    for path, node in _items_with_values(game.raw):
+        scope = Scope(numbers, path[1])
+        for name, v in node["values"].items():
+            exprs = [((name,), v)] if isinstance(v, str) else \
+                [((name, n), x) for n, x in v.items() if isinstance(x, str)] if isinstance(v, dict) else []
+            for sub, src in exprs:
+                try:
+                    scope.value(src, frozenset({name}))
+                except ExprError as e:
+                    if "depends on the player count" in e.message and len(sub) == 1:
+                        continue
+                    diags.append(expr_diagnostic(game, path[0] + ("values",) + sub, e, key=False))
+    return diags
+
+
+def _items_with_values(raw) -> list[tuple[tuple, dict]]:
+    """((path, owners), item) of every item whose values: holds an expression or a table, found
+    through the lists that hold items (no walk of the whole game: the texts were walked already)."""
+    out = []
+
+    def items(path, lst, outer=()):
+        for i, it in enumerate(lst if isinstance(lst, list) else ()):
+            if not isinstance(it, dict):
+                continue
+            owners = outer + (it,)
+            v = it.get("values")
+            if isinstance(v, dict) and any(isinstance(x, (str, dict)) for x in v.values()):
+                out.append(((path + (i,), owners), it))
+            if isinstance(it.get("uses"), list):
+                items(path + (i, "uses"), it["uses"], owners)
+
+    if not isinstance(raw, dict):
+        return out
+    for key in ("setup", "actions"):
+        items((key,), raw.get(key))
+    for outer in ("rounds", "scoring"):
+        node = raw.get(outer)
+        for key in (node or {}) if isinstance(node, dict) else ():
+            items((outer, key), node[key])
+    for name, inner in (("rules", "items"), ("cards", "cards")):
+        for i, sec in enumerate(raw.get(name) or ()):
+            if isinstance(sec, dict):
+                items((name, i, inner), sec.get(inner), (sec,) if "id" in sec else ())
+    return out
+
+
+def expr_diagnostic(game: GameDoc, path, e: ExprError, key: bool = False, what: str = "") -> Diagnostic:
+    code = "RB403" if e.kind == "name" else "RB307"
+    return Diagnostic(code, (what + ": " if what else "") + e.message, hint=e.hint or "check the expression",
+                      **game.where(path, key=key))
+
+
+def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None,
+               scope: Scope | None = None) -> list[Diagnostic]:
     diags = []
     missing = [lang for lang in langs if lang not in text]
     if missing:
-        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(path),
+        diags.append(Diagnostic("RB400", f"no {', '.join(missing)} text" + _of(game, path),
                                 hint=f"add {missing[0]}: with the translation", **game.where(path)))
     for lang in text:
         if langs and lang not in langs:
@@ -81,7 +141,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     present = [lang for lang in langs if lang in text]
     for lang in present:
         if not text[lang].strip():
-            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(path), hint="write the text or remove the key",
+            diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(game, path), hint="write the text or remove the key",
                                     **game.where(path + (lang,))))
     if len(present) < 1:
         return diags
@@ -89,27 +149,87 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     if defined is None:
         defined = owner_values(owner)
     ph = {lang: placeholders(text[lang]) for lang in present}
+    if scope is None:
+        scope = Scope(numbers_of(game.model), owner)
     for lang in present:
-        for name in sorted(ph[lang] - defined):
-            diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(path),
-                                    hint=f"add values: {{{name}: …}} to the item, or fix the name"
-                                    + (f" (known: {', '.join(sorted(defined))})" if defined else ""),
-                                    **game.where(path + (lang,))))
+        for name in sorted(ph[lang]):
+            if name in defined:  # a value of its own: check_values and the setup checks report its faults
+                continue
+            try:
+                scope.value(name)
+            except ExprError as e:
+                if e.kind == "name" and name.isidentifier():
+                    diags.append(Diagnostic("RB403", f"placeholder {{{name}}} in the {lang} text names no value" + _of(game, path),
+                                            hint=_values_hint(game, path, name, defined),
+                                            **game.where(path + (lang,))))
+                else:
+                    diags.append(expr_diagnostic(game, path + (lang,), e,
+                                                 what=f"placeholder {{{name}}} in the {lang} text" + _of(game, path)))
         if lang != ref and ph[lang] != ph[ref]:
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
-                                    + _of(path), hint="every language uses the same placeholders",
+                                    + _of(game, path), hint="every language uses the same placeholders",
                                     **game.where(path + (lang,))))
-    nums = {lang: numbers(text[lang], lang) for lang in present}
-    for lang in present:
-        if lang != ref and nums[lang] != nums[ref]:
-            diags.append(Diagnostic("RB404", f"the {lang} text states {_set(nums[lang])} but the {ref} text states {_set(nums[ref])}"
-                                    + _of(path), hint="a number that differs between languages is a mistranslation, or "
-                                    "belongs in values: as a {placeholder}", **game.where(path + (lang,))))
+    diags += number_agreement(game, path, text, present)
     return diags
 
 
-def _of(path) -> str:
-    return f" in {'.'.join(str(p) for p in path)}" if path else ""
+def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> list[Diagnostic]:
+    """RB404: the languages of a text state the same literal numbers. When most languages agree,
+    the one that differs is at fault and the diagnostic points at it; it names only the numbers
+    that differ. With no majority (two languages, or three that all differ), each language that
+    differs from the first is reported."""
+    nums = {lang: numbers(text[lang], lang) for lang in present}
+    first = nums[present[0]]
+    if all(nums[lang] == first for lang in present):
+        return []
+    sets = [frozenset(nums[lang]) for lang in present]
+    common = max(sets, key=sets.count)
+    if sets.count(common) * 2 > len(sets):
+        agree = [lang for lang in present if nums[lang] == common]
+    else:
+        common, agree = frozenset(nums[present[0]]), [present[0]]
+    diags = []
+    for lang in present:
+        if nums[lang] == common:
+            continue
+        extra, lack = sorted(nums[lang] - common), sorted(common - nums[lang])
+        names = agree[0] if len(agree) == 1 else f"{', '.join(agree[:-1])} and {agree[-1]}"
+        others = f"the {names} text{'s' if len(agree) > 1 else ''}"
+        verb = "state" if len(agree) > 1 else "states"
+        if extra and lack:
+            msg = f"the {lang} text states {_list(extra)} where {others} {verb} {_list(lack)}"
+        elif extra:
+            msg = f"the {lang} text states {_list(extra)}, which {others} {'do' if len(agree) > 1 else 'does'} not state"
+        else:
+            msg = f"the {lang} text does not state {_list(lack)}, which {others} {verb}"
+        key = " ".join([f"+{n}" for n in extra] + [f"-{n}" for n in lack])
+        where = game.where(path + (lang,))
+        diags.append(Diagnostic("RB404", (f"in {game.at(path)}, " if path else "") + msg,
+                                hint="correct the number of this language, or write it once in values: as a {placeholder}; "
+                                "if a reviewer found the text right as it is, acknowledge it: "
+                                f"{{code: RB404, at: {where.get('at', '')}, key: '{key}', reason: …}}",
+                                key=key, **where))
+    return diags
+
+
+def _list(ns) -> str:
+    return ", ".join(str(n) for n in ns)
+
+
+def _values_hint(game: GameDoc, path, name: str, defined: set[str]) -> str:
+    """Where the value could go: the nearest enclosing item that may have values: (a card group's
+    intro, a section's intro or a component's note has none, so the hint does not offer it)."""
+    known = f" (known: {', '.join(sorted(defined))})" if defined else ""
+    for n in range(len(path) - 1, -1, -1):
+        m = model_at(Game, path[:n])
+        if m is not None and "values" in m.model_fields:
+            item = game.at(path[:n]) or "the item"
+            return f"add values: {{{name}: …}} to {item}, or fix the name" + known
+    return "this text belongs to no item with values: write the number out, or fix the name" + known
+
+
+def _of(game: GameDoc, path) -> str:
+    return f" in {game.at(path)}" if path else ""
 
 
 def _set(s) -> str:

@@ -134,7 +134,27 @@ def values(game: Game) -> dict[str, dict[str, int]]:
         items += sec.items
     for group in game.cards:
         items += group.cards
-    return {i.id: i.values for i in items}
+    return {i.id: _evaluated(game, i) for i in items}
+
+
+def _evaluated(game: Game, item) -> dict:
+    """An item's values with expressions computed (a table by player count stays a table of
+    numbers); the static checks have made sure they evaluate."""
+    if all(isinstance(v, int) for v in item.values.values()):
+        return item.values
+    from ..expr import ExprError
+    from ..quantities import Scope, numbers_of
+    scope = Scope(numbers_of(game), (item,))
+    out = {}
+    for k, v in item.values.items():
+        try:
+            if isinstance(v, dict):
+                out[k] = {n: Scope(scope.numbers, (item,), n).amount(x, what=k) for n, x in v.items()}
+            else:
+                out[k] = scope.amount(v, what=k)
+        except ExprError:
+            out[k] = v
+    return out
 
 
 @dataclass(frozen=True)

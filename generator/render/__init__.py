@@ -16,6 +16,7 @@ from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
 from ..i18n import translator
 from ..model import Game
 from ..project import GameDoc, Project
+from ..quantities import numbers_of, scope_for
 from ..text import fill
 from ..translations.render_ import stale_marks, status_page
 from .markdown import TermLinker, md
@@ -70,9 +71,14 @@ class Lang:
         return fill(s, values_of(owner))
 
 
-def values_of(owner) -> dict:
+def values_of(owner):
+    """What the placeholders of owner's texts may name: a quantities.Scope (its values, its own
+    numbers and the game's data) once the game's numbers are made, else its plain values."""
     if owner is None:
         return {}
+    scope = scope_for(owner)
+    if scope is not None:
+        return scope
     values = dict(getattr(owner, "values", {}) or {})
     for f in ("count", "per_player"):
         v = getattr(owner, f, None)
@@ -110,18 +116,33 @@ def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode
     for comp in game.components:
         used = []
         if comp.id in unknown:
-            rows.append({"component": comp, "used": ["?"] * len(counts), "left": ["?"] * len(counts)})
+            gap = next(st.gap for st in game.setup if st.do == "note" and st.component == comp.id and st.gap)
+            rows.append({"component": comp, "used": ["?"] * len(counts), "left": ["?"] * len(counts), "gap": gap})
             continue
+        gap = None
         for p in counts:
             r = setups[(p, mode)]
-            if comp.count is None or comp.unlimited:
+            unsure, why = r.unsure_gap(comp.id)
+            if unsure:  # a step moved a number the sources do not give: no guess on the page
+                used.append("?")
+                gap = gap or why
+            elif comp.count is None or comp.unlimited:
                 out = sum(r.total(z, comp.id) for z in r.zones if z != BOX)
                 used.append(out if out else None)
             else:
                 used.append(comp.count - r.in_box(comp.id))
-        rows.append({"component": comp, "used": used,
-                     "left": [None if u is None or comp.count is None or comp.unlimited else comp.count - u for u in used]})
+        rows.append({"component": comp, "used": used, "gap": gap,
+                     "left": [u if u == "?" else None if u is None or comp.count is None or comp.unlimited
+                              else comp.count - u for u in used]})
     return rows
+
+
+def unsure_gaps(game: Game, tables: dict, setups: dict) -> list[str]:
+    """The gaps that make a number on the components page unknown (tables or pictures), in the
+    order of gaps:, for the page's list that the '?' cells link to."""
+    named = {row["gap"] for rows in tables.values() for row in rows if row.get("gap")}
+    named |= {g for r in setups.values() for g in r.unsure.values() if g}
+    return [x.id for x in game.gaps if x.id in named]
 
 
 def render_language(project: Project, tag: str, srcdir: Path, setups: dict | None = None,
@@ -144,6 +165,7 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
         if only is not None and doc.id not in only:
             continue
         g = doc.model
+        numbers_of(g)  # the scopes of its texts' placeholders
         lang = Lang(tag, default, linker_for(g, tag), g, **stale_marks(doc, project, tag, _))
         gsetups = (setups or {}).get(g.id) or all_setups(g)
         folder = srcdir / g.id
@@ -155,13 +177,26 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    modes_by_id={m.id: m for m in g.modes},
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
-                   kinds_by_id={k.id: k for c in g.components for k in c.kinds})
+                   gap_label=lambda i, gid=g.id: f"{gid}-count-gap-{i}",
+                   kinds_by_id={k.id: k for c in g.components for k in c.kinds},
+                   acknowledged=acknowledged_by_item(g))
+        ctx["unsure_gaps"] = unsure_gaps(g, ctx["tables"], gsetups)
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
         for page, template in PAGES.items():
             (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
             written.append(f"{g.id}/{page}")
     return written
+
+
+def acknowledged_by_item(game: Game) -> dict[str, list]:
+    """The acknowledgements of facts (counts, tables; not reviewed translations) by the id their
+    `at` starts with: the page shows each reason where the item is, as it shows a gap."""
+    out: dict[str, list] = {}
+    for a in game.acknowledge:
+        if a.code != "RB404":
+            out.setdefault(a.at.split(".")[0], []).append(a)
+    return out
 
 
 def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> dict[str, list[dict]]:

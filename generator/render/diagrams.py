@@ -20,6 +20,7 @@ WIDTH = 720
 PANEL_GAP = 14
 TOKEN = 22
 GROUP_AS_ONE = 8  # a group larger than this draws one token with "×N"
+UNSURE = "?"  # a group whose number the sources do not give: one token with "×?"
 
 
 def _colours(game: Game) -> dict[tuple[str, str], str]:
@@ -103,6 +104,8 @@ def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[st
             if n <= 0:
                 continue
             label = text(kinds[(cid, kid)].name) if (cid, kid) in kinds else text(comps[cid].name) if cid in comps else cid
+            if (zone_id, cid, kid) in result.unsure or (zone_id, cid, "") in result.unsure:
+                n = UNSURE  # the sources do not give this number: the picture does not guess it
             groups.append((colours.get((cid, kid), "#999"), label, n))
         panels.append((name, groups, grid))
     out = []
@@ -110,13 +113,16 @@ def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[st
     body = []
     inner = WIDTH - 20 - 24
     for name, groups, grid in panels:
-        if grid and sum(n for _f, _l, n in groups) <= grid[0] * grid[1]:
+        if grid and UNSURE not in [n for _f, _l, n in groups] and sum(n for _f, _l, n in groups) <= grid[0] * grid[1]:
             y = _grid_panel(body, y, name, groups, grid)
             continue
         placed, x, row = [], 0, 0
         for fill, label, n in groups:
-            tokens = 1 if n > GROUP_AS_ONE else n
-            caption = f"{label} ×{n}" if n > 1 else label
+            if n is UNSURE:
+                tokens, caption = 1, f"{label} ×?"
+            else:
+                tokens = 1 if n > GROUP_AS_ONE else n
+                caption = f"{label} ×{n}" if n > 1 else label
             w = tokens * (TOKEN + 3) + 4 + _text_width(caption) + 18
             if x + w > inner and x:
                 x, row = 0, row + 1

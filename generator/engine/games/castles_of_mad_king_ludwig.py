@@ -52,6 +52,7 @@ import re
 from collections import Counter
 
 from ...model import Game
+from ...quantities import numbers_of, step_amount
 from ..setup import BOX, SetupResult
 from ..state import State, values
 
@@ -80,6 +81,13 @@ def _component(game: Game, cid: str):
     return next(c for c in game.components if c.id == cid)
 
 
+def _reveal(game: Game) -> dict[int, int]:
+    """Cards revealed at setup by player count (the step's table, its entries computed)."""
+    step = _step(game, "setup-reveal-cards")
+    numbers = numbers_of(game)
+    return {n: step_amount(numbers, step, n) for n in step.by_players}
+
+
 def _step(game: Game, sid: str):
     return next(s for s in game.setup if s.id == sid)
 
@@ -96,7 +104,7 @@ def parameters(game: Game, rng: random.Random) -> dict:
     coins = sorted(number(k.id) for k in _component(game, "coin").kinds)
     start = v["setup-money"]["money"]
     steps = list(range(coins[0], start + 1, coins[0]))
-    reveal = _step(game, "setup-reveal-cards").by_players
+    reveal = _reveal(game)
     solo = v["round-solo-fill"]
     named = sorted({solo["slot_a"], solo["slot_b"], solo["slot_c"]})
     p23 = sorted(named + rng.sample([x for x in steps if x not in named], reveal[3] - len(named)))
@@ -190,7 +198,7 @@ class Castles(State):
         self.order: list[int] = []
         self.say(f"price slots: {', '.join(map(str, self.prices))}; {len(self.piles[DECK])} room cards")
         if not self.solo:  # the solo game reveals no card at setup
-            self.fill(_step(game, "setup-reveal-cards").by_players.get(self.players, 0), setup=True)
+            self.fill(_reveal(game).get(self.players, 0), setup=True)
         self.round_start(first=True)
 
     # ----- setup the data's declarative steps cannot say
@@ -202,12 +210,12 @@ class Castles(State):
             rooms[key] += n
         self.counts.pop(ROW, None)
         step = _step(self.game, "setup-remove-room-tiles")
-        by = step.by_players
+        by = step.by_players or {}  # a flat total is redone per stack; a removal by kind (stack) is setup's own
         sv = step.values
         like = next((q for q in (3, 2) if by.get(q) == by.get(self.players) and by.get(q)), None)
         box = self.count(BOX)
         total = {k: rooms[("room-tile", k)] + box[("room-tile", k)] for k in self.sizes}
-        for k in self.sizes:
+        for k in self.sizes if by else ():
             if like is None and by.get(self.players):
                 continue  # a table this module cannot read per stack: keep setup's own removal
             remove = 0 if like is None else sv[("large" if number(k) >= sv["large_min"] else "small") + str(like)]
@@ -745,15 +753,12 @@ class Castles(State):
         self.over = True
 
     def solo_rank(self, score: int) -> str:
-        v = self.v
-        if score < v["solo-rank-jester"]["below"]:
-            return "solo-rank-jester"
-        if score > v["solo-rank-king"]["above"]:
-            return "solo-rank-king"
-        for rid in ("solo-rank-servant", "solo-rank-duke", "solo-rank-regent"):
-            if v[rid]["min"] <= score <= v[rid]["max"]:
-                return rid
-        return "none (a hole of the source's table, gap-solo-ranks)"
+        """The rank of the solo score table (seed 003, transcribed with its holes: RB500, acknowledged)."""
+        table = next(t for t in self.game.scoring.tables if t.id == "solo-ranks")
+        for r in table.ranges:
+            if r.min <= score and (r.max is None or score <= r.max):
+                return r.rank.get("en", "")
+        return "none (a hole of the source's table)"
 
     def extra_zones(self):
         out = {f"castle#{p + 1}": [r.piece for r in c] for p, c in enumerate(self.castles)}

@@ -156,6 +156,11 @@ class Ulm(State):
         # ordered places from the setup's counts
         self.grid = self.pile_of("cathedral-grid")
         del self.piles["cathedral-grid"]
+        if len(self.grid) != 9:  # the push grid is 3×3: a setup that fills it otherwise is reported, not played
+            step = next((i for i, st in enumerate(game.setup) if st.to == "cathedral-grid"), None)
+            self.fault("RB302", f"the cathedral grid is 3×3 = 9 tiles, but setup puts {len(self.grid)} there",
+                       ("setup", step) if step is not None else ())
+            self.grid += [None] * (9 - len(self.grid))
         self.out: list = [None] * 12
         self.docks = self.pile_of("loading-docks")
         del self.piles["loading-docks"]

@@ -63,6 +63,8 @@ DIE = ("W", "N", "E", "S", None, "choose")  # faces 1-6, as action-own-power's t
 AMOEBA, DP, FOOD, GENE, ENV = "amoeba", "dp", "food", "gene-card", "environment-card"
 SMALL, LARGE = ("bp", "bp-small"), ("bp", "bp-large")
 SUPPLY = "food-supply"
+BANK = "bank"  # BP chips and damage points (setup-bank-bp, setup-bank-dp)
+GENES = "gene-supply"  # setup lays out the gene cards in use here (how many: gap-gene-three)
 EATEN = "eaten-food"  # cubes set aside after eating, when the sampled reading takes them out of play
 # stand-in ranges for facts the sources leave out (see the docstring)
 OZONE = (4, 14)
@@ -245,6 +247,11 @@ class Ursuppe(State):
     def _genes(self) -> None:
         printed = range(len(self.p["gene_price"]))
         used = set(self.p["marked_three"]) if self.players == 3 else set(printed)
+        # setup laid out every gene card (the number in use is not known); the sample keeps `used`
+        # for sale and puts the others back in the box
+        laid = self.count(GENES)
+        for key in [k for k in laid if k[0] == GENE]:
+            self.count(BOX)[key] += laid.pop(key)
         box = self.count(BOX)
         box[(GENE, "gene-printed")] -= len(used)
         if not box[(GENE, "gene-printed")]:
@@ -264,7 +271,7 @@ class Ursuppe(State):
             comp = key[0]
             n = self.counts["soup"].pop(key)
             if comp == DP:
-                self.count(BOX)[(DP, "")] += n
+                self.count(BANK)[(DP, "")] += n
             else:  # back to their owners, to be placed one by one below
                 for p in range(self.players):
                     self.count(self.sup(p))[(AMOEBA, "")] += n // self.players
@@ -312,12 +319,12 @@ class Ursuppe(State):
         return have[SMALL] + have[LARGE] * self.per_bp[LARGE]
 
     def gain_bp(self, p: int, n: int) -> None:
-        """Chips from the bank (the box): large ones first; a short bank pays what it has."""
-        bank, large = self.held_in(BOX), self.per_bp[LARGE]
+        """Chips from the bank: large ones first; a short bank pays what it has."""
+        bank, large = self.held_in(BANK), self.per_bp[LARGE]
         want = n
         k = min(n // large, bank[LARGE])
-        n -= self.take(BOX, self.sup(p), LARGE, k) * large
-        n -= self.take(BOX, self.sup(p), SMALL, n)
+        n -= self.take(BANK, self.sup(p), LARGE, k) * large
+        n -= self.take(BANK, self.sup(p), SMALL, n)
         self.say(f"P{p + 1} receives {want - n} BP" + (f" (the bank is short by {n})" if n else "")
                  + f" -> {self.bp(p)}")
 
@@ -325,13 +332,13 @@ class Ursuppe(State):
         """Pay n BP (legal moves never ask more than the player has), taking change in small chips."""
         have, large = self.held_in(self.sup(p)), self.per_bp[LARGE]
         k = min(n // large, have[LARGE])
-        n -= self.take(self.sup(p), BOX, LARGE, k) * large
+        n -= self.take(self.sup(p), BANK, LARGE, k) * large
         if have[SMALL] >= n:
-            self.take(self.sup(p), BOX, SMALL, n)
+            self.take(self.sup(p), BANK, SMALL, n)
             return
-        self.take(self.sup(p), BOX, LARGE, 1)
+        self.take(self.sup(p), BANK, LARGE, 1)
         change = large - n
-        got = self.take(BOX, self.sup(p), SMALL, change)
+        got = self.take(BANK, self.sup(p), SMALL, change)
         if got < change:
             self.say(f"P{p + 1} gets {got} of {change} BP change: the bank is short")
 
@@ -345,7 +352,7 @@ class Ursuppe(State):
 
     def damage(self, a, n: int) -> None:
         if n:
-            got = self.take(BOX, "damage", (DP, ""), n, as_=(DP, self.name(a)))
+            got = self.take(BANK, "damage", (DP, ""), n, as_=(DP, self.name(a)))
             self.say(f"{self.name(a)} takes {n} damage" + (f" (only {got} DP left to mark it)" if got < n else ""))
 
     def damage_of(self, a) -> int:
@@ -559,7 +566,7 @@ class Ursuppe(State):
 
     def die(self, a) -> None:
         p, i = a[0], self.at.pop(a)
-        self.take("damage", BOX, (DP, self.name(a)), self.damage_of(a), as_=(DP, ""))
+        self.take("damage", BANK, (DP, self.name(a)), self.damage_of(a), as_=(DP, ""))
         self.take(self.space(i), self.sup(p), (AMOEBA, self.name(a)), as_=(AMOEBA, ""))
         food = self.v["death-natural"]["food"]
         got = sum(self.take(SUPPLY, self.space(i), colour(k), food) for k in range(self.players))
