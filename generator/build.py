@@ -12,6 +12,9 @@ import contextlib
 import ctypes
 import errno
 import fcntl
+import gc
+import hashlib
+import json
 import os
 import shutil
 import signal
@@ -181,12 +184,23 @@ def _each_language(tags: list[str], jobs: int | None):
     languages are built here, one after another."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     n = max(1, min(len(tags), jobs or cores))
+    # A rebuild's workers mostly render and compare, and stop there (their sources are the same);
+    # all start at once, so the one that has Sphinx to run does not wait for a free core.
+    rebuild = _JOB is not None and None not in [_JOB.plans.get(tag) for tag in tags]
+    if rebuild and not jobs:
+        n = len(tags)
     if not hasattr(os, "fork") or threading.active_count() > 1:
         for tag in tags:
             yield _language(tag)
         return
     import multiprocessing
     from multiprocessing.connection import wait
+    if len(tags) > 1 and not rebuild:  # import Sphinx once, here, rather than in each worker (0.25 s of CPU)
+        from . import sphinx_
+        sphinx_.preload()
+    # What the workers inherit is never garbage to them: out of the collector's sight, it costs no
+    # scan in their collections and no copy of its pages (the collector writes into objects it scans).
+    gc.freeze()
     ctx = multiprocessing.get_context("fork")
     pending, running, results = list(tags), {}, {}
     try:
@@ -209,6 +223,7 @@ def _each_language(tags: list[str], jobs: int | None):
                 receive.close()
                 proc.join()
     finally:
+        gc.unfreeze()
         for tag, proc in running.values():
             proc.kill()
             proc.join()
@@ -217,6 +232,10 @@ def _each_language(tags: list[str], jobs: int | None):
 
 
 def _worker(tag: str, send) -> None:
+    # A worker lives for one language's build and then ends: its cycles (docutils trees) are freed
+    # with it. Collecting meanwhile cost a tenth of a one-game rebuild; a clean build of the four
+    # games peaks at 117 MB per worker instead of 102 (docs/performance.md).
+    gc.disable()
     if sys.platform.startswith("linux"):  # die with the build that forked us, however it ends
         try:
             ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
@@ -244,15 +263,25 @@ def _language(tag: str) -> list[Diagnostic]:
     touched = set(project.games) if fresh else plan
     rendered = job.work / seg
     render_language(project, tag, rendered, job.setups, only=touched)
-    _sync(rendered, src, {f"{gid}/" for gid in touched})
+    conf, conf_digest = _config(project, tag, job.pdfs)
+    same_conf = not fresh and _read(place / "conf.sha256") == conf_digest
+    # Of a changed game, Sphinx reads again the pages whose sources differ; all of them when the
+    # configuration (glossary definitions, titles, PDF links) changed, or a page was added or
+    # removed, or a title changed (each page names its neighbours' titles); none when the edit did
+    # not reach this language (an English sentence, seen from zh-TW).
+    change = {gid: "all" if not same_conf else _change(rendered / gid, src / gid) for gid in touched}
+    touch = {f"{gid}/" for gid, what in change.items() if what}
+    home_changed = _sync(rendered, src, touch, {f"{gid}/" for gid, what in change.items() if what == "all"})
     target = job.staging / seg
     if not fresh:  # Sphinx writes only what is out of date: start from the current pages
         shutil.copytree(job.out / seg, target, copy_function=shutil.copy2)
+        if same_conf and not touch and not home_changed:
+            return []  # the very sources and configuration of the pages already built: no Sphinx
         if buildinfo.is_file():
             shutil.copy2(buildinfo, target / ".buildinfo")
-    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
-    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), job.pdfs)
     diags = sphinx_.run(src, target, doctrees, conf, fresh=fresh)
+    place.mkdir(parents=True, exist_ok=True)
+    (place / "conf.sha256").write_text(conf_digest, encoding="ascii")
     for leftover in (".doctrees", "_sources"):
         shutil.rmtree(target / leftover, ignore_errors=True)
     if (target / ".buildinfo").is_file():
@@ -261,32 +290,78 @@ def _language(tag: str) -> list[Diagnostic]:
     return diags
 
 
-def _sync(rendered: Path, src: Path, touch: set[str]) -> None:
+def _config(project: Project, tag: str, pdfs: dict) -> tuple[dict, str]:
+    """One language's Sphinx configuration, and its digest."""
+    from . import sphinx_
+    titles = {gid: doc.model.name.get(tag, gid) for gid, doc in project.games.items()}
+    conf = sphinx_.config(tag, project.site, titles, glossary_definitions(project, tag), pdfs)
+    return conf, hashlib.sha256(json.dumps(conf, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="ascii")
+    except (OSError, ValueError):
+        return None
+
+
+def _change(rendered: Path, src: Path) -> str | None:
+    """How a game's rendered sources differ from the ones Sphinx built: None (not at all),
+    "pages" (the bytes of some pages, not their titles) or "all" (files added or removed, or a
+    page's title)."""
+    def files(root: Path) -> dict[str, Path]:
+        return {p.relative_to(root).as_posix(): p for p in root.rglob("*") if p.is_file()} if root.is_dir() else {}
+    new, old = files(rendered), files(src)
+    if new.keys() != old.keys():
+        return "all"
+    changed = [(p.read_bytes(), old[rel].read_bytes()) for rel, p in new.items()]
+    changed = [(a, b) for a, b in changed if a != b]
+    if not changed:
+        return None
+    return "all" if any(_title(a) != _title(b) for a, b in changed) else "pages"
+
+
+def _title(source: bytes) -> bytes | None:
+    """The first heading of a MyST page: the page's title."""
+    for line in source.splitlines():
+        if line.startswith(b"# "):
+            return line
+    return None
+
+
+def _sync(rendered: Path, src: Path, touch: set[str], whole: set[str] = frozenset()) -> bool:
     """Make `src` hold what was rendered — the home page and the games in `touch` (folder
-    prefixes); other games' sources are left as they are. Of the home page, only bytes that
-    differ are written; a touched game's files are all written (its data changed, and some of
-    it reaches Sphinx as configuration, not text). Unchanged files keep their times, and Sphinx
-    leaves their pages alone."""
+    prefixes); other games' sources are left as they are. Only files whose bytes differ are
+    written, except that every file of a game in `whole` is (some of its data reaches Sphinx as
+    configuration, not text, or its pages name each other's titles). Unchanged files keep their
+    times, and Sphinx leaves their pages alone. Returns whether a file outside the touched games
+    was written or removed."""
     src.mkdir(parents=True, exist_ok=True)
-    wanted = set()
+    wanted, other = set(), False
     for path in rendered.rglob("*"):
         if not path.is_file():
             continue
         rel = path.relative_to(rendered).as_posix()
+        mine = any(rel.startswith(prefix) for prefix in touch)
+        if "/" in rel and not mine:
+            continue  # a game rendered, but whose sources are the same: leave them, times and all
         wanted.add(rel)
         dest = src / rel
         data = path.read_bytes()
-        if any(rel.startswith(prefix) for prefix in touch) or not dest.is_file() or dest.read_bytes() != data:
+        if any(rel.startswith(prefix) for prefix in whole) or not dest.is_file() or dest.read_bytes() != data:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(data)
+            other = other or not mine
     for path in sorted(src.rglob("*"), reverse=True):
         rel = path.relative_to(src).as_posix()
         if "/" in rel and not any(rel.startswith(prefix) for prefix in touch):
             continue  # a game this build did not render
         if path.is_file() and rel not in wanted:
             path.unlink()
+            other = True
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+    return other
 
 
 def _remove_stale(out: Path) -> None:

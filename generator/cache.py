@@ -245,6 +245,18 @@ def source_date_epoch(content: Path | None) -> int:
     return FALLBACK_EPOCH
 
 
+def without_texts(data, languages: set[str]):
+    """A game's data (as JSON values) with every text — a mapping of the site's language tags to
+    strings — replaced by a mark."""
+    if isinstance(data, dict):
+        if data and set(data) <= languages and all(isinstance(v, str) for v in data.values()):
+            return "<text>"
+        return {k: without_texts(v, languages) for k, v in data.items()}
+    if isinstance(data, list):
+        return [without_texts(v, languages) for v in data]
+    return data
+
+
 class SimulationMemo:
     """The simulation's findings per game, kept beside the site: a rebuild after a change to one
     game plays only that game again. A game's entry is valid for the same global fingerprint
@@ -264,10 +276,23 @@ class SimulationMemo:
     def _key(self, game: str) -> str:
         return f"{self.inputs.global_}/{self.inputs.games.get(game, '')}"
 
-    def get(self, game: str):
-        """(diagnostics, facts) of the game's last simulation with these inputs, or None."""
+    def _engine_key(self, doc, languages) -> str | None:
+        """What the simulation reads of a game: its model without the texts (every mapping of
+        the site's language tags to strings). A text edit leaves it alone."""
+        if doc is None:
+            return None
+        data = json.dumps(without_texts(doc.model.model_dump(mode="json"), set(languages)), sort_keys=True, ensure_ascii=False)
+        return f"{self.inputs.global_}/{hashlib.sha256(data.encode()).hexdigest()}"
+
+    def get(self, game: str, doc=None, languages=()):
+        """(diagnostics, facts) of the game's last simulation with these inputs, or None. With
+        the game's `doc`, also when only its texts changed since, if that simulation found
+        nothing (a finding points at lines, which a text edit may have moved)."""
         entry = self.entries.get(game)
-        if not isinstance(entry, dict) or entry.get("key") != self._key(game):
+        if not isinstance(entry, dict):
+            return None
+        if entry.get("key") != self._key(game) and (
+                entry.get("diagnostics") or entry.get("engine") is None or entry.get("engine") != self._engine_key(doc, languages)):
             return None
         try:
             from .check.simulate import Facts
@@ -278,9 +303,9 @@ class SimulationMemo:
             return None
         return diags, facts
 
-    def put(self, game: str, diags: list, facts: dict) -> None:
+    def put(self, game: str, diags: list, facts: dict, doc=None, languages=()) -> None:
         self.entries[game] = {
-            "key": self._key(game), "diagnostics": [_plain(d) for d in diags],
+            "key": self._key(game), "engine": self._engine_key(doc, languages), "diagnostics": [_plain(d) for d in diags],
             "facts": [[players, mode, {"games": f.games, "turns": f.turns, "ran_out": dict(f.ran_out),
                                        "ran_dry": dict(f.ran_dry)}] for (players, mode), f in facts.items()]}
 

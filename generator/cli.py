@@ -51,9 +51,14 @@ def _parser() -> argparse.ArgumentParser:
                    "--lang en-XA): every text accented, bracketed and 40%% longer, to show untranslated strings and tight layouts")
 
     s = sub.add_parser("serve", parents=[common], help="build, then serve the site on 127.0.0.1")
+    s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--out", type=Path, default=Path("site"), metavar="DIR")
     s.add_argument("--no-build", action="store_true", help="serve what is already built")
+    s.add_argument("--watch", action="store_true",
+                   help="rebuild on every change of content/ and reload the open pages (errors show over the page)")
+    s.add_argument("--no-pdf", action="store_true", help="skip the printable PDFs")
+    s.add_argument("--allow-untranslated", action="store_true", help="as for build")
 
     n = sub.add_parser("new", parents=[common], help="start a new game: its folder, files and place in site.yaml")
     n.add_argument("game", metavar="GAME", help="the new game's id, in kebab-case (e.g. no-thanks)")
@@ -168,8 +173,11 @@ def _dispatch(args) -> int:
         from .translations.cli_ import run
         return run(args)
     if args.command in ("build", "serve"):
+        if args.command == "serve" and args.watch:
+            from .serve import watch
+            return watch(args.content, args.out, args.host, args.port, not args.no_pdf, args.allow_untranslated)
         if args.command == "serve" and args.no_build:
-            return _serve(args.out, args.port)
+            return _serve(args)
         return _build(args)
     return EXIT_USAGE
 
@@ -223,7 +231,7 @@ def _build(args) -> int:
         if diags or fmt != "text":
             _report(diags, fmt)
         print(f"rulebook: nothing changed; {_folder(args.out)} is up to date", file=sys.stderr)
-        return _serve(args.out, args.port) if args.command == "serve" else EXIT_OK
+        return _serve(args) if args.command == "serve" else EXIT_OK
     from .diagnostics import has_errors
     if games:
         games = _narrowed(args.out, inputs, langs, games)
@@ -255,7 +263,7 @@ def _build(args) -> int:
         return EXIT_ERRORS
     print(f"rulebook: site written to {_folder(args.out)} from {_folder(args.content)}", file=sys.stderr)
     if args.command == "serve":
-        return _serve(args.out, args.port)
+        return _serve(args)
     return EXIT_OK
 
 
@@ -272,14 +280,9 @@ def _narrowed(out: Path, inputs, langs: list[str] | None, games: list[str]) -> l
     return None
 
 
-def _serve(out: Path, port: int) -> int:
-    import functools
-    import http.server
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        print(f"rulebook: serving {out}/ on http://127.0.0.1:{port}/ (Ctrl+C stops)", file=sys.stderr)
-        httpd.serve_forever()
-    return EXIT_OK
+def _serve(args) -> int:
+    from .serve import serve
+    return serve(args.out, args.host, args.port)
 
 
 if __name__ == "__main__":

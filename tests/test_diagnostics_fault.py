@@ -116,10 +116,17 @@ def test_an_acknowledgement_of_a_code_that_cannot_be_acknowledged_is_refused(goo
 # ---- RB302 at the amount; no follow-on errors
 
 def test_setup_overflow_points_at_the_by_players_row(good_content):
-    edit(good_content / GAME, "by_players: {2: 4, 3: 6}", "by_players:\n      2: 4\n      3: 31")
+    edit(good_content / GAME, "    per_player: {2: 2, 3: 2}\n    to: hand\n", "    by_players:\n      2: 4\n      3: 31\n    to: supply\n")
     diags = run(good_content)
     assert found(diags) == [("RB302", "game.yaml", 52, 7)]
     assert diags[0].at == "step-take.by_players.3"
+
+
+def test_setup_overflow_points_at_the_per_player_row(good_content):
+    edit(good_content / GAME, "per_player: {2: 2, 3: 2}", "per_player:\n      2: 2\n      3: 11")
+    diags = run(good_content)
+    assert found(diags) == [("RB302", "game.yaml", 52, 7)]
+    assert diags[0].at == "step-take.per_player.3"
 
 
 def test_setup_overflow_of_an_amount_each_player_takes_gives_the_total(good_content):
@@ -307,14 +314,14 @@ def test_positions_stay_right_after_an_item_is_left_out(good_content):
     # points at its own line, not at the step that took its index
     f = good_content / GAME
     edit(f, "    component: cube\n    count: all\n", "    componet: cube\n    count: all\n")
-    edit(f, "    by_players: {2: 4, 3: 6}\n    to: hand\n", "    by_players: {2: 4, 3: 6}\n    to: hands\n")
+    edit(f, "    per_player: {2: 2, 3: 2}\n    to: hand\n", "    per_player: {2: 2, 3: 2}\n    to: hands\n")
     assert sorted(found(run(good_content))) == [("RB102", "game.yaml", 36, 5), ("RB201", "game.yaml", 51, 9)]
 
 
 def test_an_overflow_can_be_acknowledged_and_its_entry_waits_while_setup_cannot_be_played(good_content):
     f = good_content / GAME
-    edit(f, "by_players: {2: 4, 3: 6}", "by_players: {2: 4, 3: 31}")
-    edit(f, "glossary:\n", f"acknowledge:\n  - {{code: RB302, at: step-take.by_players.3, {ACK_REASON}}}\nglossary:\n")
+    edit(f, "per_player: {2: 2, 3: 2}", "per_player: {2: 2, 3: 11}")
+    edit(f, "glossary:\n", f"acknowledge:\n  - {{code: RB302, at: step-take.per_player.3, {ACK_REASON}}}\nglossary:\n")
     assert [(d.code, d.severity.value) for d in run(good_content)] == [("RB302", "acknowledged")]
     # an unknown zone stops the setup from being played: the entry is not called stale for that
     edit(f, "    component: pawn\n", "    component: pawns\n")

@@ -81,17 +81,32 @@ def test_rebuilds_do_only_what_changed(built, tmp_path, monkeypatch):
     assert said == ["rebuilding small (the other games are unchanged)"]
     after = _times(out)
     rewritten = sorted(p for p in after if after[p] != before.get(p))
-    for lang in ("zh-tw", "es", "en"):
-        assert f"{lang}/small/index.html" in rewritten
-        assert not [p for p in rewritten if p.startswith(f"{lang}/tiny/")], rewritten
+    assert "en/small/index.html" in rewritten
+    assert not [p for p in rewritten if p.startswith("en/tiny/")], rewritten
+    # an English sentence changes no zh-TW or Spanish source: Sphinx is not even run for them
+    assert not [p for p in rewritten if p.startswith(("zh-tw/", "es/"))], rewritten
     assert "A Zanzibar game." in (out / "en/small/index.html").read_text(encoding="utf-8")
+    # a Spanish one: the Spanish page that shows it, and not the others
+    edit(content / "small/game.yaml", "es: Un juego pequeño para pruebas.", "es: Un juego de Zanzíbar.")
+    assert _build(content, out) == []
+    again = _times(out)
+    rewritten = sorted(p for p in again if again[p] != after[p])
+    assert "es/small/index.html" in rewritten  # the page that shows the summary, and only it
+    assert not [p for p in rewritten if p.startswith(("en/", "zh-tw/", "es/tiny/", "es/small/c", "es/small/g"))], \
+        rewritten
+    assert "Zanzíbar" in (out / "es/small/index.html").read_text(encoding="utf-8")
+    # the source language (zh-TW): its translations may now be out of date, and say so
+    edit(content / "small/game.yaml", "zh-TW: 一個測試用的小遊戲。", "zh-TW: 一個桑吉巴遊戲。")
+    assert _build(content, out) == []
     # and again, so that a word leaves the site: the result is what a clean build writes
     edit(content / "small/game.yaml", "en: A Zanzibar game.", "en: A plain game.")
+    edit(content / "small/game.yaml", "zh-TW: 一個桑吉巴遊戲。", "zh-TW: 一個普通遊戲。")
     assert _build(content, out) == []
     clean = tmp_path / "clean" / "site"
     assert _build(content, clean) == []
     assert _files(out) == _files(clean)
     assert b"zanzibar" not in (out / "en/searchindex.js").read_bytes()
+    assert "桑吉巴".encode() not in (out / "zh-tw/searchindex.js").read_bytes()
 
     # 3. a site changed by hand is built again, whole
     (out / "en/tiny/cards.html").unlink()
@@ -186,9 +201,14 @@ def test_a_rebuild_simulates_only_the_games_that_changed(tmp_path, monkeypatch, 
     assert sorted(played) == ["small", "tiny"]
     components = (tmp_path / "site/en/tiny/components.html").read_text(encoding="utf-8")
     played.clear()
-    edit(content / "small/game.yaml", "en: A small game for tests.", "en: A changed small game.")
+    edit(content / "small/game.yaml", "  count: 5\n", "  count: 6\n")  # a rule: that game is played again
     assert main(args) == 0
     assert played == ["small"]
+    played.clear()
+    edit(content / "small/game.yaml", "en: A small game for tests.", "en: A changed small game.")
+    assert main(args) == 0
+    assert played == []  # a text only: what the simulation found still holds
+    assert "A changed small game." in (tmp_path / "site/en/small/index.html").read_text(encoding="utf-8")
     # what the simulation found still reaches the unchanged game's pages
     assert (tmp_path / "site/en/tiny/components.html").read_text(encoding="utf-8") == components
 
@@ -211,6 +231,81 @@ def test_the_simulation_memo_gives_back_what_was_found(tmp_path):
     assert any(f.turns for f in facts.values())
     changed = cache.Inputs(inputs.global_, {**inputs.games, "ulm": "another"})
     assert cache.SimulationMemo(out, changed).get("ulm") is None
+
+
+def test_the_simulation_memo_holds_across_a_text_edit_only(tmp_path):
+    """What the simulation reads is the game without its texts: a text edit reuses the findings
+    (when there were none: a finding's line may have moved), a rule edit plays again."""
+    from generator.check import simulate
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "good", content)
+    out = tmp_path / "site"
+
+    def memo_after(old=None, new=None, put=None):
+        if old is not None:
+            edit(content / "tiny/game.yaml", old, new)
+        project, _ = validate(content, None, simulation=False)
+        inputs = cache.fingerprint(content, cache.build_options(False), 0)
+        memo = cache.SimulationMemo(out, inputs)
+        if put is not None:
+            memo.put("tiny", put, simulate.facts(project.games["tiny"], seeds=1), project.games["tiny"], project.languages)
+            memo.save()
+        return memo.get("tiny", project.games["tiny"], project.languages)
+
+    assert memo_after(put=[]) is not None
+    assert memo_after("en: A small game for tests.", "en: A game for tests.") is not None
+    assert memo_after("  count: 5\n", "  count: 6\n") is None
+    finding = [Diagnostic("RB603", "a finding", "content/tiny/game.yaml", 3, 1, "a hint")]
+    assert memo_after(put=finding) == (finding, memo_after()[1])
+    assert memo_after("en: A game for tests.", "en: Another game for tests.") is None
+
+
+def test_a_language_whose_sources_are_the_same_is_not_given_to_sphinx(tmp_path, monkeypatch):
+    """A Spanish sentence changes no zh-TW or English source (the source language's pages do not
+    show translations): those languages are rendered and compared, not built by Sphinx; their
+    pages are kept, and the site is still what a clean build writes."""
+    from generator import sphinx_
+    content = _two_games(tmp_path)
+    out = tmp_path / "site"
+    assert _build(content, out) == []
+    built = []
+    real = sphinx_.run
+    monkeypatch.setattr(sphinx_, "run", lambda src, *a, **k: built.append(Path(src).parent.name) or real(src, *a, **k))
+    busy = threading.Event()  # a thread running: languages are built in this process, so the spy sees them
+    thread = threading.Thread(target=busy.wait, daemon=True)
+    thread.start()
+    try:
+        edit(content / "small/game.yaml", "es: Un juego pequeño para pruebas.", "es: Un juego de Zanzíbar.")
+        assert _build(content, out) == []
+        assert built == ["es"]
+        built.clear()
+        edit(content / "small/game.yaml", "  count: 5\n", "  count: 6\n")  # a rule: every language shows it
+        assert _build(content, out) == []
+        assert built == ["zh-tw", "es", "en"]
+    finally:
+        busy.set()
+        thread.join()
+    assert _build(content, tmp_path / "clean" / "site") == []
+    assert _files(out) == _files(tmp_path / "clean" / "site")
+
+
+def test_a_changed_page_title_makes_all_of_its_games_pages_again(tmp_path):
+    """Sphinx writes a page again when its source is newer; but each page names its neighbours'
+    titles (rel=prev/next), so a changed title touches every page of the game."""
+    from generator.build import _change
+    old, new = tmp_path / "old", tmp_path / "new"
+    for root in (old, new):
+        root.mkdir()
+        (root / "index.md").write_bytes(b"(g)=\n# Game\n\nText.\n")
+        (root / "cards.md").write_bytes(b"# Cards\n\nA card.\n")
+    assert _change(new, old) is None
+    (new / "cards.md").write_bytes(b"# Cards\n\nAnother card.\n")
+    assert _change(new, old) == "pages"
+    (new / "index.md").write_bytes(b"(g)=\n# Renamed game\n\nText.\n")
+    assert _change(new, old) == "all"
+    (new / "index.md").write_bytes((old / "index.md").read_bytes())
+    (new / "glossary.md").write_bytes(b"# Glossary\n")
+    assert _change(new, old) == "all"
 
 
 def test_game_and_lang_narrow_the_rebuild_and_keep_the_rest_of_the_site(tmp_path, capsys):

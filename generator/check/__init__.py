@@ -40,7 +40,7 @@ def run(project: Project, simulation: bool = True, seeds: int | None = None,
             found += check(game, project)
         found = acks.apply(game, found)
         if simulation and not has_errors(found) and not game.partial:  # partial: a schema error left items out
-            known = memo.get(game.id) if memo is not None else None
+            known = memo.get(game.id, game, project.languages) if memo is not None else None
             if known is not None:
                 found += known[0]
                 project.facts[game.id] = known[1]
@@ -49,6 +49,6 @@ def run(project: Project, simulation: bool = True, seeds: int | None = None,
                 played = simulate.check(game, project, seeds, seed, facts=facts)
                 found += played
                 if memo is not None:
-                    memo.put(game.id, played, facts)
+                    memo.put(game.id, played, facts, game, project.languages)
         diags += found
     return diags

@@ -7,6 +7,7 @@ which escape it; templates add the only markup there is.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,6 +88,9 @@ def values_of(owner):
     return values
 
 
+# One per process, so templates are compiled once: `serve --watch` renders again and again. The
+# loader still sees a changed template file (jinja2 checks its time on every use).
+@functools.cache
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
