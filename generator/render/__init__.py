@@ -281,7 +281,7 @@ def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> d
             players = _("{n} player", n=n) if n == 1 else _("{n} players", n=n)
             title = f"{name} · {lang.plain(mode.name)} · {players}"
             file = f"setup-{mode.id}-{n}p.svg"
-            (folder / file).write_text(setup_svg(game, setups[(n, mode.id)], lang.plain, title, labels), encoding="utf-8")
+            (folder / file).write_text(setup_svg(game, setups[(n, mode.id)], lang.plain, title, labels, lang.tag), encoding="utf-8")
             out.setdefault(mode.id, []).append({"file": file, "alt": md(title), "players": n})
     return out
 
