@@ -125,3 +125,19 @@ def test_worked_examples_come_after_the_rules_they_use(tmp_path):
     assert page.index("(tiny-actions)=") < examples < page.index("(tiny-scoring)=")
     assert "Ana takes" in page[examples:] and "Ana takes" not in page[:examples]
     assert "](#tiny-turn-take)" in page[examples:]
+
+
+def test_chinese_pages_have_no_latin_punctuation_after_chinese_text(tmp_path):
+    """Every label, list and table the templates punctuate (a component's kinds and counts, the
+    game modes, the simulated games' shares) uses full-width ：；。 after Chinese, in every game
+    (simulated, so that the components pages show what the games ran short of)."""
+    project, _ = validate(ROOT / "content", None)
+    render_language(project, "zh-TW", tmp_path)
+    # links' targets, labels, emphasis and escapes are markup, not text
+    latin_after_cjk = re.compile(r"[\u3400-\u9fff\uff09\u300d][:;,.](?=\s|$)")
+    found = []
+    for page in sorted(tmp_path.glob("*/*.md")):
+        text = re.sub(r"\]\([^)]*\)|^\([^)]*\)=$|[*\\]", "", page.read_text(encoding="utf-8"), flags=re.M)
+        found += [f"{page.parent.name}/{page.name}: …{text[max(0, m.start() - 10):m.end()]}"
+                  for m in latin_after_cjk.finditer(text)]
+    assert found == []

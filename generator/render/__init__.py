@@ -288,7 +288,8 @@ def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> d
 
 def played_rows(game: Game, facts: dict, lang: "Lang") -> dict[str, list[dict]]:
     """Per mode, one row per player count of what the simulated games showed (only for games
-    the engine plays through: a game simulated only as far as its setup has no turns)."""
+    the engine plays through: a game simulated only as far as its setup has no turns); what ran
+    short or dry is listed in the language's collation, like the glossary."""
     names = {c.id: lang.plain(c.name) for c in game.components}
     zones = {z.id: lang.plain(z.name) for z in game.zones}
     out: dict[str, list[dict]] = {}
@@ -298,8 +299,10 @@ def played_rows(game: Game, facts: dict, lang: "Lang") -> dict[str, list[dict]]:
         out.setdefault(mode, []).append({
             "players": players, "games": f.games,
             "turns": (round(sum(f.turns) / len(f.turns)), min(f.turns), max(f.turns)),
-            "short": [(names.get(c, c), round(100 * n / f.games)) for c, n in sorted(f.ran_out.items())],
-            "dry": [(zones.get(z, z), round(100 * n / f.games)) for z, n in sorted(f.ran_dry.items())],
+            "short": collated([(names.get(c, c), round(100 * n / f.games)) for c, n in f.ran_out.items()],
+                              lang.tag, lambda pair: pair[0]),
+            "dry": collated([(zones.get(z, z), round(100 * n / f.games)) for z, n in f.ran_dry.items()],
+                            lang.tag, lambda pair: pair[0]),
         })
     return out
 
