@@ -87,7 +87,7 @@ _CODE_LIST = [
     Code("RB712", "unlinked-pointer", "Text sends the reader elsewhere ('see Actions', 'the table below') in words, not as a [words](#id) link (a warning)."),
     Code("RB720", "unsourced-item", "In a game with several sources, a rules item names none, so the pages cannot say where it comes from."),
     Code("RB730", "us-spelling", "An English text uses a US spelling (color, center, gray …); the pages spell English the British way (a warning)."),
-    Code("RB731", "source-note-in-rule", "A rule's text talks about its sources (which copy or review says what); that belongs in a gap or the source list (a warning)."),
+    Code("RB731", "source-note-in-rule", "A rule's text talks about its sources (which copy or review says what); that belongs in a gap or the source list (a warning). An item that names its `gap:` may say in passing that the sources leave it out or disagree."),
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
     Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),

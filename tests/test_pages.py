@@ -141,3 +141,18 @@ def test_chinese_pages_have_no_latin_punctuation_after_chinese_text(tmp_path):
         found += [f"{page.parent.name}/{page.name}: …{text[max(0, m.start() - 10):m.end()]}"
                   for m in latin_after_cjk.finditer(text)]
     assert found == []
+
+
+def test_a_rule_that_names_its_gap_may_say_the_sources_leave_it_out(good_content):
+    """RB731 warns of source talk inside a rule; an item that names its gap may say in passing
+    that the sources leave the fact out or disagree (Ursuppe's 3-player food rules do), since
+    the gap is given once, in full, under "Sources and gaps"."""
+    from conftest import edit
+    from generator.cli import validate
+    f = good_content / "tiny/game.yaml"
+    edit(f, "en: Put all cubes in the supply.", "en: Put all cubes in the supply; the sources disagree.")
+    _p, diags = validate(good_content, None, simulation=False)
+    assert [d.code for d in diags] == ["RB731"]
+    edit(f, "    to: supply\n    text: {zh-TW: 把所有方塊", "    to: supply\n    gap: gap-red\n    text: {zh-TW: 把所有方塊")
+    _p, diags = validate(good_content, None, simulation=False)
+    assert [d.code for d in diags if d.code != "RB407"] == []

@@ -29,8 +29,11 @@ SOURCE_NOTE = {
 
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags = []
-    for path, text, _owner in game_texts(game):
-        if path and path[0] not in ("gaps", "sources", "modes") and path[-1] == "text":
+    for path, text, owners in game_texts(game):
+        # an item that names its gap may say, in passing, that the sources leave it out or
+        # disagree: the gap itself is given once, in full, under "Sources and gaps"
+        named_gap = bool(owners) and isinstance(owners[-1], dict) and bool(owners[-1].get("gap"))
+        if path and path[0] not in ("gaps", "sources", "modes") and path[-1] == "text" and not named_gap:
             for lang, s in text.items():
                 note = SOURCE_NOTE.get(lang.split("-")[0].lower())
                 m = note.search(s) if note else None
