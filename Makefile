@@ -18,7 +18,7 @@ test: $(STAMP) system-deps
 # The virtual environment, installed from the pinned constraints; redone when they change. The
 # example engine module (docs/engine.md) is installed too: the tests simulate its game through it.
 EXAMPLE := examples/rulebook-engine-demo-heaps
-$(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml
+$(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml | system-deps
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]' -e $(EXAMPLE)
 	@touch $@
@@ -26,8 +26,9 @@ $(STAMP): pyproject.toml constraints.txt $(EXAMPLE)/pyproject.toml
 # Debian's packages the site and the tests need, installed when missing: Chromium (prints the
 # PDFs and runs the browser tests; Playwright's own browser download does not work offline),
 # a TrueType CJK face with Traditional glyphs for the PDFs, a CJK face for screenshots, and
-# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, and GNU
-# gettext, whose msgfmt --check the tests run on the exported translation files.
+# poppler's tools that the PDF tests read the PDFs with, Java for the Nu HTML Checker, GNU
+# gettext, whose msgfmt --check the tests run on the exported translation files, and ICU's
+# headers with a C++ compiler, which PyICU (the glossary's collation) is built with.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
@@ -38,6 +39,8 @@ system-deps:
 	command -v pdffonts >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	pkg-config --exists icu-i18n 2>/dev/null || missing="$$missing libicu-dev pkg-config"; \
+	command -v g++ >/dev/null || missing="$$missing g++"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] || command -v sudo >/dev/null; then \
 	    echo "installing$$missing"; \

@@ -78,6 +78,16 @@ _CODE_LIST = [
     Code("RB605", "sim-engine-error", "The simulation could not go on: the game's engine module failed or offered no legal action (a bug in rulebook)."),
     Code("RB606", "engine-module", "An installed engine module registered for the game cannot be used: it fails to import, lacks new_state, or two distributions register the same game id."),
     Code("RB607", "setup-only", "A note, not an error: no engine module is registered for the game, so validate played its setup for every player count and mode but no turns (docs/engine.md)."),
+    # 7xx: player aids, pointers and sources (generator/check/aids.py, pointers.py)
+    Code("RB700", "aid-missing-table", "A player-aid sheet leaves out a scoring table the rules define, or shows a line that points to a table the sheet does not show."),
+    Code("RB701", "aid-wrong-mode", "A player-aid sheet shows a line that is only for modes the sheet is not for."),
+    Code("RB702", "aid-mode-uncovered", "A game mode has no player-aid sheet."),
+    Code("RB710", "dangling-pointer", "Text points ([words](#id)) to an id that no page shows."),
+    Code("RB711", "pointer-mismatch", "The languages of one text point to different places."),
+    Code("RB712", "unlinked-pointer", "Text sends the reader elsewhere ('see Actions', 'the table below') in words, not as a [words](#id) link (a warning)."),
+    Code("RB720", "unsourced-item", "In a game with several sources, a rules item names none, so the pages cannot say where it comes from."),
+    Code("RB730", "us-spelling", "An English text uses a US spelling (color, center, gray …); the pages spell English the British way (a warning)."),
+    Code("RB731", "source-note-in-rule", "A rule's text talks about its sources (which copy or review says what); that belongs in a gap or the source list (a warning). An item that names its `gap:` may say in passing that the sources leave it out or disagree."),
     # 9xx: building
     Code("RB900", "sphinx-warning", "Sphinx warned about a generated page (a dangling link, a bad table); the build stops."),
     Code("RB901", "build-failed", "The build could not finish (Sphinx error, disk, permissions); the previous site is kept."),

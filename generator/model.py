@@ -213,7 +213,9 @@ class Rounds(Strict):
     max: Count | None = Field(None, description="the most rounds a game can last, when the count is not fixed; "
                               "the simulation reports a game that does not end within it")
     start: list[Item] = Field(default_factory=list, description="what happens at the start of a round")
-    turn: list[Item] = Field(default_factory=list, description="the steps of a player's turn")
+    turn: list[Item] = Field(default_factory=list, description="the steps of a player's turn, or the phases of a round")
+    steps: Literal["turn", "phases"] = Field("turn", description="what `turn` lists: the steps of a player's turn, or the "
+                                              "phases of a round in which every player acts (the pages title it so)")
     end: list[Item] = Field(default_factory=list, description="what ends the game")
 
 
@@ -286,6 +288,36 @@ class GamePrint(Strict):
     gap: Id | None = Field(None, description="what the sources leave out about sizes")
 
 
+class AidNumber(Strict):
+    """A key number on a player aid: a label written for the aid, the number read from an item's
+    values (never typed again)."""
+
+    id: Id
+    value: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*\.[a-z][a-z0-9_]*$", max_length=130,
+                       description="the item and the name of one of its values, e.g. 'eat-food.eat'")
+    label: Text = Field(description="what the number is, e.g. 'cubes an amoeba eats'")
+
+
+class AidSection(Strict):
+    """One block of a player aid: a title and what it shows, by id (never restated)."""
+
+    id: Id
+    title: Text | None = Field(None, description="the block's title (default: the title or name of the first thing shown)")
+    show: list[Id] = Field(min_length=1, description="in order: ids of items (setup, round, action, rule, scoring or card "
+                           "items), rules sections (their items that apply to the sheet's modes), card groups (each card's "
+                           "uses, or its text), card uses or scoring tables")
+    numbered: bool = Field(False, description="number the lines (a turn's or a round's steps)")
+
+
+class Aid(Strict):
+    """A player-aid sheet for one mode, or for several with every mode-specific line labelled."""
+
+    id: Id
+    modes: list[Id] = Field(min_length=1, description="the modes this sheet is for; lines limited to some of them get a label")
+    sections: list[AidSection] = Field(min_length=1)
+    numbers: list[AidNumber] = Field(default_factory=list, description="key numbers, shown as a block of their own")
+
+
 class Game(Strict):
     """A game: one folder under content/, its YAML files merged by top-level key."""
 
@@ -316,6 +348,8 @@ class Game(Strict):
     cards: list[CardGroup] = Field(default_factory=list, description="cards and tiles for the card reference")
     glossary: list[GlossaryTerm] = Field(default_factory=list, description="terms linked from every page")
     print: GamePrint | None = Field(None, description="sizes for the printed PDFs")
+    aids: list[Aid] = Field(default_factory=list, description="the player-aid sheets (reference.pdf); default: one "
+                            "sheet per mode with the round, the actions and the scoring")
     acknowledge: list[Acknowledgement] = Field(default_factory=list, description="findings of `rulebook validate` "
                                                "kept on purpose, each with its reason (docs/diagnostics.md)")
 

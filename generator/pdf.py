@@ -28,7 +28,7 @@ from .i18n import translator, url_segment
 from .model import Game
 from .project import Project
 from .quantities import numbers_of
-from .text import fill
+from .text import fill, unpoint
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -57,13 +57,24 @@ class PrintSettings:
 
 
 @dataclass
+class Table:
+    """A scoring table on a face: a caption and rows of (value, points)."""
+
+    caption: str
+    head: tuple[str, str]
+    rows: list[tuple[str, str]]
+
+
+@dataclass
 class Face:
-    """One card face: a title, a subtitle and paragraphs of (label, text)."""
+    """One card face: a title, a subtitle and paragraphs of (label, text), block headings
+    (label "#", the heading as text) and scoring tables."""
 
     title: str
     subtitle: str = ""
-    paragraphs: list[tuple[str, str]] = field(default_factory=list)
+    paragraphs: list = field(default_factory=list)
     font_pt: float = 8.0
+    latin_em: float = 0.55  # the width of a Latin character, in ems, that fitting assumes
 
 
 @dataclass
@@ -86,20 +97,31 @@ class Sheet:
 
 # ---- text fitting -------------------------------------------------------------------------
 
-def _ems(text: str) -> float:
-    """Width of a text in ems: wide (CJK) characters are 1 em, others about 0.55."""
-    return sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.55 for ch in text)
+def _ems(text: str, latin: float = 0.55) -> float:
+    """Width of a text in ems: wide (CJK) characters are 1 em, others about `latin`."""
+    return sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else latin for ch in text)
 
 
 def _height(face: Face, width_mm: float, size_pt: float) -> float:
     size = size_pt * PT_MM
     line = size * 1.3
     h = size * 1.6 * 1.25 + (line if face.subtitle else 0) + size  # title, subtitle, gap
-    for label, text in face.paragraphs:
-        ems = _ems(f"{label} {text}" if label else text)
-        lines = max(1, math.ceil(ems * size / width_mm * 1.04))
-        h += lines * line + size * 0.45
+    for entry in face.paragraphs:
+        h += _entry_height(entry, width_mm, size, face.latin_em)
     return h
+
+
+def _entry_height(entry, width_mm: float, size: float, latin: float = 0.55) -> float:
+    line = size * 1.3
+    if isinstance(entry, list):  # scoring tables side by side
+        return max(line * 1.15 * (len(t.rows) + 1) + line * max(1, math.ceil(_ems(t.caption) * size / 38))
+                   for t in entry) + size * 0.6
+    label, text = entry
+    if label == "#":  # a block heading
+        lines = max(1, math.ceil(_ems(text, latin) * size * 1.1 / width_mm * 1.04))
+        return lines * line * 1.1 + size * 0.5
+    ems = _ems(f"{label} {text}" if label else text, latin)
+    return max(1, math.ceil(ems * size / width_mm * 1.04)) * line + size * 0.45
 
 
 def fit(face: Face, width_mm: float, height_mm: float) -> list[Face]:
@@ -119,38 +141,128 @@ def fit(face: Face, width_mm: float, height_mm: float) -> list[Face]:
 
 # ---- what goes on the cards --------------------------------------------------------------
 
-def _t(text: dict | None, tag: str, default: str, owner=None) -> str:
+def _t(text: dict | None, tag: str, default: str, owner=None, game: Game | None = None) -> str:
+    """The text in `tag`, its placeholders filled; a pointer prints its words (or, with none,
+    the title of what it names in `game`)."""
     if not text:
         return ""
     from .render import values_of
     s = text.get(tag) or text.get(default) or next(iter(text.values()))
-    return fill(" ".join(s.split()), values_of(owner))
+    return fill(" ".join(unpoint(s, _titles(game, tag, default)).split()), values_of(owner))
 
 
-def aid_faces(game: Game, tag: str, default: str) -> list[Face]:
-    """Player-aid cards: round and turn, actions, scoring and the end of the game."""
+def _titles(game: Game | None, tag: str, default: str):
+    if game is None:
+        return None
+    from .links import targets
+    known = targets(game)
+    _ = translator(tag)
+
+    def title(ident: str) -> str:
+        t = known.get(ident)
+        if t is None:
+            return ident
+        return _t(t.title, tag, default) if t.title else _(t.ui) if t.ui else ident
+
+    return title
+
+
+AID_MIN_PT = 6.5  # the smallest size an aid is set in before it takes one more card
+
+
+def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
+    """The player aid: per sheet (a mode, or modes with labelled lines), one face holding it all
+    (`pack_faces` spreads it over cards)."""
+    from .aids import resolve
     numbers_of(game)  # the scopes of the texts' placeholders ({count(tower-tile)} …)
     _ = translator(tag)
     name = _t(game.name, tag, default)
-    faces = []
-    round_face = Face(_("Round and turn"), name)
-    if game.rounds.count:
-        round_face.paragraphs.append(("", _("The game lasts {n} rounds.", n=game.rounds.count)))
-    for item in game.rounds.start:
-        round_face.paragraphs.append(("", _t(item.text, tag, default, item)))
-    for i, item in enumerate(game.rounds.turn, 1):
-        round_face.paragraphs.append((f"{i}.", _t(item.text, tag, default, item)))
-    faces.append(round_face)
-    if game.actions:
-        faces.append(Face(_("Actions"), name, [(_t(a.name, tag, default) + ":", _t(a.text, tag, default, a))
-                                               for a in game.actions]))
-    end = Face(_("Scoring and end of the game"), name)
-    for item in game.rounds.end + game.scoring.final:
-        end.paragraphs.append(("•", _t(item.text, tag, default, item)))
-    for i, item in enumerate(game.scoring.tie_breaks, 1):
-        end.paragraphs.append((_("Tie-break {n}:", n=i), _t(item.text, tag, default, item)))
-    faces.append(end)
-    return faces
+    modes = {m.id: m for m in game.modes}
+    sheets, _problems = resolve(game)
+    out = []
+    for sheet in sheets:
+        subtitle = " · ".join([name] + [_t(modes[m].name, tag, default) for m in sheet.modes if m in modes])
+        entries: list = []
+        for block in sheet.blocks:
+            title = _t(block.title, tag, default) if block.title else _(block.ui)
+            entries.append(("#", title))
+            n = 0
+            for line in block.lines:
+                only = ""
+                if line.only:
+                    only = _("{modes} only", modes=_("、" if tag.startswith("zh") else ", ").join(
+                        _t(modes[m].name, tag, default) for m in line.only if m in modes)) + _(": ").rstrip()
+                if line.table is not None:
+                    t = line.table
+                    ranked = bool(t.ranges) and getattr(t.ranges[0], "rank", None) is not None
+                    rows = [(f"{r.min}" + ("+" if r.max is None else "" if r.max == r.min else f"–{r.max}"),
+                             _t(r.rank, tag, default) if ranked else str(r.points))
+                            for r in sorted(t.ranges, key=lambda r: r.min)]
+                    table = Table(_joined(only, _t(t.name, tag, default)), (_("Value"), _("Rank") if ranked else _("Points")), rows)
+                    if entries and isinstance(entries[-1], list) and len(entries[-1]) < 2:
+                        entries[-1].append(table)  # two tables side by side
+                    else:
+                        entries.append([table])
+                elif line.number is not None:
+                    label, value = line.number
+                    entries.append((str(value), _joined(only, _t(label, tag, default))))
+                else:
+                    item = line.item
+                    n += 1
+                    head = f"{n}." if block.numbered else "•"
+                    named = _t(item.name, tag, default)
+                    text = _t(item.text, tag, default, item, game)
+                    if line.uses:
+                        text = " ".join(_t(u.text, tag, default, item, game) for u in line.uses)
+                    # no name where the block's title or the text's own first words already say it
+                    said = not named or named == title or text.lower().startswith(named.lower())
+                    label = _joined(head, only, "" if said else named + _(": ").rstrip())
+                    entries.append((label, text))
+        out.append(Face(_("Player aid"), subtitle, entries, latin_em=0.53))
+    return out
+
+
+def _joined(*parts: str) -> str:
+    """Parts of a label, a space between them, none after a full-width colon (Chinese)."""
+    out = ""
+    for p in parts:
+        if p:
+            out += ("" if not out or out.endswith("：") else " ") + p
+    return out
+
+
+def pack_faces(face: Face, width_mm: float, height_mm: float) -> list[Face]:
+    """The face's entries on as few cards as the smallest size allows, at the largest size that
+    needs no more; a card never starts with a block heading's last line or ends with a heading."""
+    def greedy(size):
+        faces, cur = [], Face(face.title, face.subtitle, [], size, face.latin_em)
+        for entry in face.paragraphs:
+            trial = Face(cur.title, cur.subtitle, cur.paragraphs + [entry], size, face.latin_em)
+            if cur.paragraphs and _height(trial, width_mm, size) > height_mm:
+                carry = []
+                if not isinstance(cur.paragraphs[-1], list) and cur.paragraphs[-1][0] == "#":
+                    carry = [cur.paragraphs.pop()]
+                faces.append(cur)
+                cur = Face(face.title + " …", face.subtitle, carry + [entry], size, face.latin_em)
+            else:
+                cur = trial
+        faces.append(cur)
+        return faces
+
+    sizes = [s for s in FONT_SIZES if s >= AID_MIN_PT]
+    fewest = len(greedy(sizes[-1]))
+    for size in sizes:
+        faces = greedy(size)
+        if len(faces) <= fewest:
+            return faces
+    return greedy(sizes[-1])
+
+
+def aid_faces(game: Game, tag: str, default: str, s: PrintSettings | None = None) -> list[Face]:
+    """Every card face of the player aid, sheet after sheet."""
+    s = s or PrintSettings()
+    return [f for sheet in aid_sheets(game, tag, default) for f in pack_faces(sheet, s.aid_width_mm - 6.0,
+                                                                               s.aid_height_mm - 6.0)]
 
 
 def card_faces(game: Game, tag: str, default: str) -> list[Face]:
@@ -165,9 +277,9 @@ def card_faces(game: Game, tag: str, default: str) -> list[Face]:
                 subtitle = _t(kinds[card.kind].name, tag, default)
             face = Face(_t(card.name, tag, default) or card.id, subtitle)
             if card.text:
-                face.paragraphs.append(("", _t(card.text, tag, default, card)))
+                face.paragraphs.append(("", _t(card.text, tag, default, card, game)))
             for use in card.uses:
-                face.paragraphs.append((_t(use.label, tag, default) + ":", _t(use.text, tag, default, card)))
+                face.paragraphs.append((_t(use.label, tag, default) + translator(tag)(": ").rstrip(), _t(use.text, tag, default, card, game)))
             faces += [face] * (card.count or 1)
     return faces
 
@@ -257,17 +369,19 @@ def jobs_for(project: Project, site_root: Path, work: Path, langs: list[str], s:
             _ = translator(tag)
             seg = url_segment(tag)
             name = _t(game.name, tag, default)
-            sets = [("reference", aid_faces(game, tag, default), s.aid_width_mm, s.aid_height_mm, _("Player aid")),
-                    ("cards", card_faces(game, tag, default), card_w, card_h, _("Card texts"))]
-            for kind, faces, w, h, label in sets:
-                if not faces or not w or not h:
+            aw, ah = s.aid_width_mm, s.aid_height_mm
+            # each sheet of the aid (a mode) starts on a page of its own
+            aid_groups = [pack_faces(sheet, aw - 6.0, ah - 6.0) for sheet in aid_sheets(game, tag, default)]
+            cards = [f for face in card_faces(game, tag, default) for f in fit(face, (card_w or 0) - 6.0, (card_h or 0) - 6.0)]
+            sets = [("reference", aid_groups, aw, ah, _("Player aid")),
+                    ("cards", [cards] if card_w and card_h and cards else [], card_w, card_h, _("Card texts"))]
+            for kind, groups, w, h, label in sets:
+                if not groups:
                     continue
-                inner_w, inner_h = w - 2 * 3.0, h - 2 * 3.0
-                fitted = [f for face in faces for f in fit(face, inner_w, inner_h)]
                 for paper in s.papers:
                     html = work / f"{seg}-{game.id}-{kind}-{paper}.html"
-                    html.write_text(sheet_html(layout(fitted, w, h, paper, s), tag, f"{name} · {label}",
-                                               f"{name} · {label}", s), encoding="utf-8")
+                    laid = [sheet for faces in groups for sheet in layout(faces, w, h, paper, s)]
+                    html.write_text(sheet_html(laid, tag, f"{name} · {label}", f"{name} · {label}", s), encoding="utf-8")
                     pdf = site_root / seg / game.id / f"{kind}{PAPER_SUFFIX[paper]}.pdf"
                     jobs.append(PdfJob(html, pdf, paper))
     return jobs

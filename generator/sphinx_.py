@@ -138,14 +138,22 @@ def _translator_class():
     class RulebookTranslator(HTML5Translator):
         def starttag(self, node, tagname, suffix="\n", empty=False, **attributes):
             if tagname == "a" and isinstance(node, nodes.reference):
-                fragment = node.get("refuri", "").partition("#")[2]
+                fragment = node.get("refuri", "").partition("#")[2] or node.get("refid", "")
                 definition = self.config.rb_terms.get(fragment)
                 if definition and not self.builder.current_docname.endswith("/glossary"):
                     attributes["data-def"] = definition
                     attributes["class"] = (attributes.get("class", "") + " rb-term").strip()
+                    if _is_mark(node.astext()):  # "?" or "[2]": its name for a screen reader is what it shows
+                        attributes["aria-label"] = definition
+                        attributes["class"] += " rb-mark"
             return super().starttag(node, tagname, suffix, empty, **attributes)
 
     return RulebookTranslator
+
+
+def _is_mark(text: str) -> bool:
+    """The link text of a gap mark ("?") or a source mark ("[2]")."""
+    return text == "?" or (text.startswith("[") and text.endswith("]") and text[1:-1].isdigit())
 
 
 def _page_context(app, pagename, templatename, context, doctree):

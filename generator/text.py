@@ -23,6 +23,10 @@ def _sub(repl, s: str) -> str:
         return s
     return PLACEHOLDER.sub(lambda m: repl(m) if _is_placeholder(m.group(1)) else m.group(0), s)
 
+# A pointer to another part of the pages: [words](#id). The words become a link to the item,
+# section, table, card, term or page the id names (empty words: its title); the build checks it.
+POINTER = re.compile(r"\[([^\[\]\n]*)\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
+
 _DIGITS = re.compile(r"\d+")
 HALF = Fraction(1, 2)  # "half", 一半, mitad: a number too (a rule that halves in one language halves in all)
 
@@ -100,6 +104,16 @@ def placeholders(s: str) -> set[str]:
     return {normal(p) for p in PLACEHOLDER.findall(s) if _is_placeholder(p)}
 
 
+def pointers(s: str) -> list[str]:
+    """The ids a text points to, in order."""
+    return [m.group(2) for m in POINTER.finditer(s)]
+
+
+def unpoint(s: str, title=None) -> str:
+    """The text without pointer markup: each pointer's words, or `title(id)` when it has none."""
+    return POINTER.sub(lambda m: m.group(1) or (title(m.group(2)) if title else m.group(2)), s)
+
+
 def fill(s: str, values) -> str:
     """Replace each {placeholder} with its value. `values` is a dict of names or a
     `quantities.Scope`; a placeholder that cannot be evaluated stays as it is (the checks report it)."""
@@ -141,7 +155,9 @@ def numbers(s: str, lang: str) -> set:
     """The literal numbers a text states: integers 2 and above (0 and 1 read too often as 'a')
     and the fraction one half. docs/diagnostics.md lists the forms with examples."""
     # validate reads every text in every language, and most state no number: each step looks
-    # first, in one call in C, for what it reads (a brace, a digit, a numeral, a number word)
+    # first, in one call in C, for what it reads (a pointer, a brace, a digit, a number word)
+    if "](#" in s:
+        s = POINTER.sub(lambda m: m.group(1), s)
     if "{" in s:
         s = _sub(lambda m: " ", s)
     digits = _DIGITS.findall(s)

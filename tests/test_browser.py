@@ -139,6 +139,42 @@ def test_cjk_text_renders_with_a_cjk_font(page, server):
     assert "CJK" in names or "TC" in names or "Hei" in names, names
 
 
+CJK_FACES = ("CJK", "UMing", "PingFang", "JhengHei", "Source Han")
+
+
+def _faces_of_svg_text(page, pattern: str) -> tuple[str, list[str]]:
+    """Open the page's first setup picture as a document of its own (an image's text cannot be
+    inspected inside the page) and return the first <text> matching `pattern` with the faces
+    Chromium sets it in (CSS.getPlatformFontsForNode)."""
+    src = page.locator("main img[src$='.svg']").first.get_attribute("src")
+    page.goto(page.url.rsplit("/", 1)[0] + "/" + src)
+    index = page.evaluate("""(re) => [...document.querySelectorAll('text')]
+        .findIndex(t => new RegExp(re).test(t.textContent))""", pattern)
+    assert index >= 0, f"no text matching {pattern!r} in {page.url}"
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "text"})["nodeIds"][index]
+    fonts = [f["familyName"] for f in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]]
+    return page.evaluate("(i) => document.querySelectorAll('text')[i].textContent", index), fonts
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_setup_picture_sets_latin_labels_in_a_latin_face(page, server, lang):
+    """The picture's own font list, not the page's CSS, decides: a label like "barges ×2" must not
+    come out in the CJK face with full-width digits."""
+    page.goto(f"{server}/{lang}/ulm/index.html")
+    text, fonts = _faces_of_svg_text(page, "[0-9]")
+    assert fonts and not [f for f in fonts if any(c in f for c in CJK_FACES)], (text, fonts)
+
+
+def test_setup_picture_sets_chinese_labels_in_a_cjk_face(page, server):
+    page.goto(f"{server}/zh-tw/ulm/index.html")
+    text, fonts = _faces_of_svg_text(page, "^[\u4e00-\u9fff]+$")
+    assert fonts and all(any(c in f for c in CJK_FACES) for f in fonts), (text, fonts)
+
+
 def test_glossary_term_shows_its_definition_on_hover_and_focus(page, server):
     page.goto(f"{server}/es/ulm/index.html")
     term = page.locator("main a.rb-term").first

@@ -49,6 +49,28 @@ CASES = [
      " reason: {zh-TW: 照來源。, es: Como la fuente., en: As the source.}}\nglossary:\n", "RB202", 100, 41),
     ("range-gap", GAME, "{min: 3, max: 5, points: 2}", "{min: 4, max: 5, points: 2}", "RB500", 83, 11),
     ("range-overlap", GAME, "{min: 3, max: 5, points: 2}", "{min: 2, max: 5, points: 2}", "RB501", 83, 11),
+    # a sheet without the game's scoring table (reported at the sheet's sections)
+    ("aid-missing-table", GAME, "show: [score-cubes, table-cubes]", "show: [score-cubes]", "RB700", 108, 7),
+    # a second mode, and a line only for it on the first mode's sheet
+    ("aid-wrong-mode", GAME,
+     ("  - {id: basic, name: {zh-TW: 基本, es: Básico, en: Basic}}", "        modes: [basic]\n        count: 2",
+      "show: [turn-take, action-buy]", "label: {zh-TW: 購買的價格, es: Precio de compra, en: Price of buying}}"),
+     ("  - {id: basic, name: {zh-TW: 基本, es: Básico, en: Basic}}\n  - {id: solo, name: {zh-TW: 單人, es: Solitario, en: Solo}}",
+      "        modes: [solo]\n        count: 2", "show: [turn-take, action-buy, card-bonus]",
+      "label: {zh-TW: 購買的價格, es: Precio de compra, en: Price of buying}}\n"
+      "  - {id: aid-solo, modes: [solo], sections: [{id: aid-solo-tables, show: [table-cubes]}]}"),
+     "RB701", 111, 39),
+    ("aid-mode-uncovered", GAME, "  - {id: basic, name: {zh-TW: 基本, es: Básico, en: Basic}}",
+     "  - {id: basic, name: {zh-TW: 基本, es: Básico, en: Basic}}\n  - {id: solo, name: {zh-TW: 單人, es: Solitario, en: Solo}}",
+     "RB702", 106, 3),
+    ("dangling-pointer", GAME, "en: Put all cubes in the supply.", 'en: "Put all cubes in the [supply](#suply)."', "RB710", 39, 76),
+    ("pointer-mismatch", GAME, "en: Put all cubes in the supply.", 'en: "Put all cubes in the [supply](#step-take)."', "RB711", 39, 76),
+    ("unlinked-pointer", GAME, "en: Put all cubes in the supply.", "en: Put all cubes in the supply (see Actions).", "RB712", 39, 76),
+    ("us-spelling", GAME, "en: Put all cubes in the supply.", "en: Put all cubes in the center.", "RB730", 39, 76),
+    ("source-note-in-rule", GAME, "en: Put all cubes in the supply.", "en: Put all cubes in the supply; one source says so.", "RB731", 39, 76),
+    ("unsourced-item", GAME, "  - {id: src-test, title: Test source, where: tests/fixtures}",
+     "  - {id: src-test, title: Test source, where: tests/fixtures}\n  - {id: src-web, title: A web page, where: https://example.org/}",
+     "RB720", 35, 9),
 ]
 
 
@@ -66,6 +88,9 @@ def test_each_code_has_a_failing_fixture(good_content, case):
     _id, file, old, new, code, line, column = case
     if old is None:
         (good_content / file).write_text(new, encoding="utf-8")
+    elif isinstance(old, tuple):  # several edits make one problem
+        for o, n in zip(old, new):
+            edit(good_content / file, o, n)
     else:
         edit(good_content / file, old, new)
     diags = run(good_content)

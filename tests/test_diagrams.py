@@ -20,7 +20,7 @@ def ulm():
 
 
 def _svg(game, players, lang="en", title="t"):
-    return setup_svg(game, run_setup(game, players, "basic"), lambda t: t[lang], title, LABELS)
+    return setup_svg(game, run_setup(game, players, "basic"), lambda t: t[lang], title, LABELS, lang)
 
 
 def _texts(svg: str) -> list[str]:
@@ -55,3 +55,19 @@ def test_hostile_labels_stay_text(ulm):
     root = ET.fromstring(svg)  # still well-formed
     assert not list(root.iter(f"{SVG}script")) and not list(root.iter("script"))
     assert root.find(f"{SVG}title").text == '</text><script>alert(1)</script>"'
+
+
+@pytest.mark.parametrize("lang, first", [("en", "latin"), ("es", "latin"), ("zh-TW", "cjk")])
+def test_picture_names_its_language_and_the_fonts_for_it(ulm, lang, first):
+    """A picture shown as an image does not inherit the page's fonts: its own list puts a Latin face
+    before every CJK face on a Latin page (else "×3" and apostrophes come out full-width), the CJK
+    face first on a Chinese one."""
+    import re
+    root = ET.fromstring(_svg(ulm, 3, lang))
+    assert root.get("lang") == lang
+    families = [f.strip().strip('"') for f in
+                re.search(r"text\{font-family:([^;]*);", root.find(f"{SVG}style").text).group(1).split(",")]
+    cjk = [i for i, f in enumerate(families) if any(c in f for c in ("CJK", "UMing", "PingFang", "JhengHei", " TC"))]
+    latin = [i for i, f in enumerate(families) if f in ("DejaVu Sans", "Liberation Sans", "Arial", "Segoe UI")]
+    assert cjk and latin, families
+    assert (max(latin) < min(cjk)) if first == "latin" else (max(cjk) < min(latin)), families

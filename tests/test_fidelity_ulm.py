@@ -49,7 +49,12 @@ def test_the_rulebook_page_shows_both_tie_breaks_in_every_language(page):
         index = page[(tag, "index")]
         for phrase in phrases:
             assert phrase in index, (tag, phrase)
-        assert "000_4edbb4431cdd5f62.txt" in index and "001_d1684b073af9c519.txt" in index
+        # both seeds are named in the list of sources, by title (not by file name); the tie-break
+        # links to the Spanish one, which is not the primary source
+        sources = index[index.index("(ulm-sources)="):]
+        assert "Ulm 烏姆城" in sources and "Reglas del juego Ulm" in sources
+        assert "_4edbb4431cdd5f62.txt" not in index
+        assert "](#ulm-seed-001)" in index[:index.index("(ulm-sources)=")]
 
 
 def test_a_blocked_row_reopens_when_the_outer_tiles_are_removed_a_clear_action_being_one_way(ulm):
@@ -58,6 +63,12 @@ def test_a_blocked_row_reopens_when_the_outer_tiles_are_removed_a_clear_action_b
     freed = item(ulm, "grid-freed")
     assert "只有" not in said(freed, "zh-TW") and "solo" not in said(freed, "es") and "only" not in said(freed, "en")
     assert "例如" in said(freed, "zh-TW") and "por ejemplo" in said(freed, "es") and "for example" in said(freed, "en")
+    # the seeds' two wordings are a gap the rule names (given once under "Sources and gaps"),
+    # not a "note on the sources" item inside the rules chapter
+    assert freed.gap == "gap-freeing-rows"
+    gap = next(g for g in ulm.gaps if g.id == "gap-freeing-rows")
+    assert "中文來源" in gap.text["zh-TW"] and "西班牙文來源" in gap.text["zh-TW"] and "por ejemplo" in gap.text["en"]
+    assert not [i for i in ulm_items(ulm) if i.id.endswith("-sources")]
     blocked = next(t for t in ulm.glossary if t.id == "term-blocked-row")
     assert "cleared" not in blocked.definition["en"] and "removed" in blocked.definition["en"]
 
@@ -144,3 +155,6 @@ def test_chinese_uses_the_seeds_terms(ulm, page):
     for drift in ("萬用", "方陣", "宗教改革", "漁夫角力", "烏姆第一紀年", "1 個遊船", "選擇性："):
         assert drift not in zh
 
+
+def ulm_items(ulm):
+    return [i for section in ulm.rules for i in section.items]

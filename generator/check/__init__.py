@@ -1,6 +1,6 @@
 """Check: static rules over a whole game, each returning diagnostics with a stable code.
 
-Each module holds one family of checks (`refs`, `counts`, `texts`, `scoring`); `run` calls
+Each module holds one family of checks (`refs`, `counts`, `texts`, `scoring`, `aids`, `pointers`, `style`); `run` calls
 them all and collects everything, so a user sees every problem in one pass. Then, for each game
 whose static checks found no error, `simulate` plays it (setup for every player count and mode,
 and seeded random games where the game has an engine module).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, has_errors
 from ..project import Project
-from . import acks, counts, refs, scoring, texts
+from . import acks, aids, counts, pointers, refs, scoring, style, texts
 
 
 def _stale(game, project) -> list[Diagnostic]:
@@ -18,7 +18,7 @@ def _stale(game, project) -> list[Diagnostic]:
     return stale.check(game, project)
 
 
-CHECKS = (refs.check, counts.check, texts.check, scoring.check, _stale)
+CHECKS = (refs.check, counts.check, texts.check, scoring.check, _stale, aids.check, pointers.check, style.check)
 
 
 def run(project: Project, simulation: bool = True, seeds: int | None = None,

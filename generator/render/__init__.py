@@ -14,15 +14,17 @@ from pathlib import Path
 import jinja2
 
 from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
+from ..collate import collated
 from ..i18n import translator
 from ..model import Game
 from ..project import GameDoc, Project
 from ..quantities import numbers_of, scope_for
-from ..text import fill
+from ..text import POINTER, fill, unpoint
 from ..translations.render_ import stale_marks, status_page
 from .markdown import TermLinker, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
+CJK_LANGS = {"zh", "ja"}  # languages written without spaces between words
 PAGES = {"index": "rulebook.md.j2", "components": "components.md.j2", "cards": "cards.md.j2",
          "glossary": "glossary.md.j2"}
 
@@ -46,30 +48,64 @@ class Lang:
     stale: dict = field(default_factory=dict)  # (source, translation) -> source page: translations.pages
     source: str = ""  # the game's source language
     stale_note: str = ""
+    _targets: dict | None = None
 
     def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
         if not text:
             return ""
         if self.tag not in text:  # only with --allow-untranslated: show the fallback, marked
             fallback = self.default if self.default in text else next(iter(text))
-            return f"*\\[{md(fallback)}\\]* " + md(fill(text[fallback], values_of(owner)))
-        s = fill(text[self.tag], values_of(owner))
-        out = self.linker.render(s, skip=skip) if link else md(s)
-        where = self.stale.get((text.get(self.source), text[self.tag])) if link and self.stale else None
-        if where:  # a title (link=False) is a heading or inside a link: `title_mark` puts its mark below it
-            out += f" *[{md(self.stale_note)}](rb-source:{where})*"
-        return out
+            return f"*\\[{md(fallback)}\\]* " + md(fill(unpoint(text[fallback], self.title_of), values_of(owner)))
+        s = " ".join(fill(text[self.tag], values_of(owner)).split())
+        if not link:
+            return md(unpoint(s, self.title_of))
+        out, last = [], 0
+        for m in POINTER.finditer(s):  # a pointer is a link to what it names, checked by RB710
+            out.append(self._linked(s[last:m.start()], skip))
+            target = self.targets.get(m.group(2))
+            words = md(m.group(1) or self.title_of(m.group(2)))
+            out.append(f"[{words}](#{target.label})" if target else words)
+            last = m.end()
+        out.append(self._linked(s[last:], skip))
+        return "".join(out) + self._stale_mark(text)
+
+    def _stale_mark(self, text: dict) -> str:
+        where = self.stale.get((text.get(self.source), text[self.tag])) if self.stale else None
+        return f" *[{md(self.stale_note)}](rb-source:{where})*" if where else ""
 
     def title_mark(self, text: dict | None) -> str:
         """The "may be out of date" mark of a stale heading's text, for the line under it ("" if current)."""
         where = self.stale.get((text.get(self.source), text.get(self.tag))) if text and self.stale else None
         return f"*[{md(self.stale_note)}](rb-source:{where})*" if where else ""
 
+    def _linked(self, piece: str, skip: str | None) -> str:
+        if not piece.strip():
+            return " " if piece else ""
+        lead = " " if piece[0].isspace() else ""
+        trail = " " if piece[-1].isspace() else ""
+        return lead + self.linker.render(piece, skip=skip) + trail
+
+    @property
+    def targets(self) -> dict:
+        if self._targets is None:
+            from ..links import targets
+            self._targets = targets(self.game) if self.game is not None else {}
+        return self._targets
+
+    def title_of(self, ident: str) -> str:
+        """What a pointer with no words of its own says: the title of what it names."""
+        t = self.targets.get(ident)
+        if t is None:
+            return ident
+        if t.title:
+            return self.plain(t.title)
+        return translator(self.tag)(t.ui) if t.ui else ident
+
     def plain(self, text: dict | None, owner=None) -> str:
         if not text:
             return ""
         s = text.get(self.tag) or text.get(self.default) or next(iter(text.values()))
-        return fill(s, values_of(owner))
+        return fill(unpoint(s, self.title_of), values_of(owner))
 
 
 def values_of(owner):
@@ -179,12 +215,19 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
                    term_label=lambda i, gid=g.id: term_label(gid, i),
                    gaps={x.id: x for x in g.gaps}, sources={s.id: s for s in g.sources},
                    modes_by_id={m.id: m for m in g.modes},
+                   modes_plain=lambda ids, lang=lang, g=g: [md(lang.plain(next((m.name for m in g.modes if m.id == i), {"": i})))
+                                                             for i in ids],
+                   primary=g.sources[0].id if g.sources else None,
+                   source_no={src.id: n for n, src in enumerate(g.sources, 1)},
+                   card_total=lambda group, g=g: cards_in_box(g, group),
                    components_by_id={c.id: c for c in g.components},
                    tables={m.id: component_table(g, gsetups, m.id) for m in g.modes},
                    gap_label=lambda i, gid=g.id: f"{gid}-count-gap-{i}",
                    kinds_by_id={k.id: k for c in g.components for k in c.kinds},
                    acknowledged=acknowledged_by_item(g))
         ctx["unsure_gaps"] = unsure_gaps(g, ctx["tables"], gsetups)
+        ctx["sp"] = "" if tag.split("-")[0] in CJK_LANGS else " "  # between a label and its text
+        ctx["glossary_sorted"] = collated(g.glossary, tag, lambda t: lang.plain(t.term))
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
         for page, template in PAGES.items():
@@ -193,6 +236,29 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
     return written
 
 
+def cards_in_box(game: Game, group) -> int | None:
+    """How many physical cards (or tiles) of the box a card group stands for: the sum of its
+    cards' copies; else its component's count, when no other group shares the component; else
+    what the component's kinds say of the kinds its cards are (the unknown kinds together are
+    the count less the known ones); otherwise unknown (None, shown as "?")."""
+    if all(c.count is not None for c in group.cards):
+        return sum(c.count for c in group.cards)
+    comp = next((c for c in game.components if c.id == group.component), None)
+    if comp is None or comp.count is None:
+        return None
+    if sum(1 for other in game.cards if other.component == group.component) == 1:
+        return comp.count
+    kinds = {k.id: k.count for k in comp.kinds}
+    used = {c.kind for c in group.cards}
+    if not used or not used <= set(kinds):
+        return None
+    unknown = {k for k, n in kinds.items() if n is None}
+    known = sum(kinds[k] for k in used if kinds[k] is not None)
+    if not unknown & used:
+        return known
+    if unknown <= used:
+        return known + comp.count - sum(n for n in kinds.values() if n is not None)
+    return None
 def acknowledged_by_item(game: Game) -> dict[str, list]:
     """The acknowledgements of facts (counts, tables; not reviewed translations) by the id their
     `at` starts with: the page shows each reason where the item is, as it shows a gap."""
@@ -215,14 +281,15 @@ def setup_pictures(game: Game, setups: dict, lang: "Lang", _, folder: Path) -> d
             players = _("{n} player", n=n) if n == 1 else _("{n} players", n=n)
             title = f"{name} · {lang.plain(mode.name)} · {players}"
             file = f"setup-{mode.id}-{n}p.svg"
-            (folder / file).write_text(setup_svg(game, setups[(n, mode.id)], lang.plain, title, labels), encoding="utf-8")
+            (folder / file).write_text(setup_svg(game, setups[(n, mode.id)], lang.plain, title, labels, lang.tag), encoding="utf-8")
             out.setdefault(mode.id, []).append({"file": file, "alt": md(title), "players": n})
     return out
 
 
 def played_rows(game: Game, facts: dict, lang: "Lang") -> dict[str, list[dict]]:
     """Per mode, one row per player count of what the simulated games showed (only for games
-    the engine plays through: a game simulated only as far as its setup has no turns)."""
+    the engine plays through: a game simulated only as far as its setup has no turns); what ran
+    short or dry is listed in the language's collation, like the glossary."""
     names = {c.id: lang.plain(c.name) for c in game.components}
     zones = {z.id: lang.plain(z.name) for z in game.zones}
     out: dict[str, list[dict]] = {}
@@ -232,8 +299,10 @@ def played_rows(game: Game, facts: dict, lang: "Lang") -> dict[str, list[dict]]:
         out.setdefault(mode, []).append({
             "players": players, "games": f.games,
             "turns": (round(sum(f.turns) / len(f.turns)), min(f.turns), max(f.turns)),
-            "short": [(names.get(c, c), round(100 * n / f.games)) for c, n in sorted(f.ran_out.items())],
-            "dry": [(zones.get(z, z), round(100 * n / f.games)) for z, n in sorted(f.ran_dry.items())],
+            "short": collated([(names.get(c, c), round(100 * n / f.games)) for c, n in f.ran_out.items()],
+                              lang.tag, lambda pair: pair[0]),
+            "dry": collated([(zones.get(z, z), round(100 * n / f.games)) for z, n in f.ran_dry.items()],
+                            lang.tag, lambda pair: pair[0]),
         })
     return out
 
@@ -245,12 +314,19 @@ def ordered_games(project: Project) -> list[GameDoc]:
 
 
 def glossary_definitions(project: Project, tag: str) -> dict[str, str]:
-    """Label of every glossary term -> its definition as plain text, for hover and focus."""
+    """Label of every glossary term -> its definition as plain text, for hover and focus; and
+    of every gap and source -> what the "?" and numbered marks that link to it show."""
     out = {}
+    _ = translator(tag)
+    sep = " " if _(": ").endswith(" ") else ""  # none after a full-width colon
     for doc in project.games.values():
         lang = Lang(tag, project.site.default_language, TermLinker([]), doc.model)
         for term in doc.model.glossary:
             out[term_label(doc.id, term.id)] = lang.plain(term.definition)
+        for gap in doc.model.gaps:
+            out[item_label(doc.id, gap.id)] = _("Open question:") + sep + lang.plain(gap.text)
+        for n, src in enumerate(doc.model.sources, 1):
+            out[item_label(doc.id, src.id)] = _("Source {n}:", n=n) + sep + " ".join(src.title.split())
     return out
 
 

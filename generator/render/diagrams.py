@@ -65,8 +65,24 @@ def _text_width(s: str) -> float:
     return sum(13 if ord(ch) > 0x2E80 else 7 for ch in s)
 
 
-def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[str, str]) -> str:
-    """One picture of the table after setup. `text(localized)` picks the page's language."""
+# The site's font stacks, in the order of themes/rulebook/static/rulebook.css (docs/languages.md):
+# an SVG shown as an image does not inherit the page's CSS. Latin faces first on a Latin page, so
+# that digits and apostrophes are never set full-width by a CJK face (Debian's Chromium, finding
+# no Noto Sans, fell through to Noto Sans CJK TC); the CJK face first on a Chinese one.
+LATIN_FONTS = '"Noto Sans","DejaVu Sans","Segoe UI","Helvetica Neue",Helvetica,Arial,"Liberation Sans"'
+CJK_FONTS = '"Noto Sans CJK TC","Source Han Sans TC","PingFang TC","Microsoft JhengHei","AR PL UMing TW"'
+
+
+def font_stack(lang: str) -> str:
+    """The font-family list for text in language `lang` (a BCP 47 tag)."""
+    if lang.split("-")[0].lower() == "zh":
+        return f"{CJK_FONTS},{LATIN_FONTS},sans-serif"
+    return f"{LATIN_FONTS},{CJK_FONTS},sans-serif"
+
+
+def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[str, str], lang: str = "en") -> str:
+    """One picture of the table after setup. `text(localized)` picks the page's language, whose
+    BCP 47 tag `lang` picks the fonts."""
     zones = {z.id: z for z in game.zones}
     comps = {c.id: c for c in game.components}
     kinds = {(c.id, k.id): k for c in game.components for k in c.kinds}
@@ -125,9 +141,9 @@ def setup_svg(game: Game, result: SetupResult, text, title: str, labels: dict[st
         y += h + PANEL_GAP
     height = y
     out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-               f'role="img" aria-label="{escape(title, {chr(34): "&quot;"})}">')
+               f'lang="{escape(lang)}" role="img" aria-label="{escape(title, {chr(34): "&quot;"})}">')
     out.append(f"<title>{escape(title)}</title>")
-    out.append('<style>text{font-family:"Noto Sans","Noto Sans CJK TC","AR PL UMing TW",sans-serif;fill:#1d1d1f}'
+    out.append(f'<style>text{{font-family:{font_stack(lang)};fill:#1d1d1f}}'
                ".title{font-size:16px;font-weight:700}.zone{font-size:13px;font-weight:600}"
                ".count{font-size:12px}.legend{font-size:12px}</style>")
     out.append(f'<text x="10" y="24" class="title">{escape(title)}</text>')

@@ -1,0 +1,158 @@
+"""Pages that say where facts come from, link what they point to, and read well in each language."""
+
+import re
+
+import pytest
+
+from conftest import FIXTURES, ROOT, edit
+from generator.cli import validate
+from generator.collate import sort_key
+from generator.render import render_language
+
+GAME = "tiny/game.yaml"
+GAMES = ["ulm", "jorvik", "castles-of-mad-king-ludwig", "ursuppe"]
+
+
+def _page(content, lang, page, tmp_path):
+    project, diags = validate(content, None, simulation=False)
+    assert [d for d in diags if d.severity.value == "error"] == []
+    out = tmp_path / f"out-{lang}"
+    render_language(project, lang, out)
+    return (out / "tiny" / page).read_text(encoding="utf-8")
+
+
+def test_a_pointer_is_a_link_to_its_anchor_in_every_language(good_content, tmp_path):
+    edit(good_content / GAME, "text: {zh-TW: 把所有方塊放到供應區。, es: Pon todos los cubos en la reserva., en: Put all cubes in the supply.}",
+         'text: {zh-TW: "把所有方塊放到供應區（[見購買](#action-buy)）；[](#table-cubes)。", '
+         'es: "Pon los cubos en la reserva ([ver Comprar](#action-buy)); [](#table-cubes).", '
+         'en: "Put all cubes in the supply ([see Buy](#action-buy)); [](#table-cubes)."}')
+    page = _page(good_content, "en", "index.md", tmp_path)
+    assert "[see Buy](#tiny-action-buy)" in page
+    assert "[Cube points](#tiny-table-cubes)" in page  # no words: the title of what it names
+    assert "(tiny-action-buy)=" in page and "(tiny-table-cubes)=" in page  # and both anchors exist
+    assert "[見購買](#tiny-action-buy)" in _page(good_content, "zh-TW", "index.md", tmp_path)
+
+
+def test_a_gap_is_given_once_and_marked_where_it_matters(good_content, tmp_path):
+    edit(good_content / GAME, "    text: {zh-TW: 從供應區拿方塊。", "    gap: gap-red\n    text: {zh-TW: 從供應區拿方塊。")
+    index = _page(good_content, "en", "index.md", tmp_path)
+    gap = "how many red"
+    assert index.count(gap) == 1  # in full only in Sources and gaps
+    assert index.index(gap) > index.index("(tiny-sources)=")
+    assert "[?](#tiny-gap-red)" in index  # the step that lacks it links to it
+    components = _page(good_content, "en", "components.md", tmp_path)
+    assert gap not in components and "[?](#tiny-gap-red)" in components
+
+
+def test_an_item_from_another_source_carries_its_number(good_content, tmp_path):
+    edit(good_content / GAME, "  - {id: src-test, title: Test source, where: tests/fixtures}",
+         "  - {id: src-test, title: Test source, where: tests/fixtures}\n"
+         "  - {id: src-web, title: A review, where: https://example.org/review}")
+    for step in ("step-cubes", "step-pawns", "step-take", "turn-take", "end-rounds", "action-buy", "score-cubes",
+                 "tie-shared", "card-bonus"):
+        edit(good_content / GAME, f"id: {step}\n", f"id: {step}\n" + " " * 0 + "SOURCE\n")
+    text = (good_content / GAME).read_text(encoding="utf-8")
+    text = re.sub(r"^(\s*)(- )?id: (\S+)\nSOURCE\n", lambda m: f"{m.group(1)}{m.group(2) or ''}id: {m.group(3)}\n"
+                  f"{m.group(1)}{'  ' if m.group(2) else ''}source: {'src-web' if m.group(3) == 'step-take' else 'src-test'}\n",
+                  text, flags=re.M)
+    (good_content / GAME).write_text(text, encoding="utf-8")
+    index = _page(good_content, "es", "index.md", tmp_path)
+    marks = re.findall(r"\[\\\[(\d)\\\]\]\(#tiny-(src-[a-z]+)\)", index)
+    assert marks == [("2", "src-web")]  # only the step from the second source, numbered as in the list
+    sources = index[index.index("(tiny-sources)="):]
+    assert "2. (tiny-src-web)=" in sources and "A review" in sources
+    assert "tests/fixtures" not in sources  # listed by title, not by file name
+
+
+def test_card_group_counts_are_cards_in_the_box(tmp_path):
+    project, _ = validate(ROOT / "content", ["ulm"], simulation=False)
+    render_language(project, "en", tmp_path)
+    index = (tmp_path / "ulm" / "index.md").read_text(encoding="utf-8")
+    game = project.games["ulm"].model
+    card = next(c for c in game.components if c.id == "card")
+    coats = next(c for c in game.components if c.id == "coat-of-arms")
+    chronicle = next(k.count for k in card.kinds if k.id == "card-chronicle")
+    # cathedral and trade cards: the 33 cards less the 9 chronicle cards, not the 2 entries of the data
+    assert f"(#ulm-cards-main) ({card.count - chronicle})" in index
+    assert f"(#ulm-chronicle-cards) ({chronicle})" in index
+    assert f"(#ulm-coats-of-arms-tiles) ({coats.count})" in index  # not (2)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_glossary_follows_each_languages_collation(tmp_path, game_id):
+    """zh-TW by stroke count, es by Spanish rules; never by the English id."""
+    project, _ = validate(ROOT / "content", [game_id], simulation=False)
+    game = project.games[game_id].model
+    for tag in ("zh-TW", "es", "en"):
+        render_language(project, tag, tmp_path / tag)
+        page = (tmp_path / tag / game_id / "glossary.md").read_text(encoding="utf-8")
+        labels = re.findall(rf"^\({game_id}-term-([a-z0-9-]+)\)=$", page, flags=re.M)
+        terms = {t.id: t.term[tag] for t in game.glossary}
+        shown = [terms[i] for i in labels]
+        assert shown == sorted(shown, key=sort_key(tag)), tag
+        assert len(shown) == len(game.glossary)
+    strokes = sort_key("zh-TW")
+    assert strokes("一") < strokes("人") < strokes("三") < strokes("行") < strokes("橋")  # 1, 2, 3, 6, 16 strokes
+    spanish = sort_key("es")
+    assert spanish("nube") < spanish("ñandú") < spanish("oso") and spanish("árbol") < spanish("barco")
+
+
+def test_zh_labels_use_full_width_punctuation(tmp_path):
+    project, _ = validate(FIXTURES / "good", None, simulation=False)
+    render_language(project, "zh-TW", tmp_path)
+    cards = (tmp_path / "tiny" / "cards.md").read_text(encoding="utf-8")
+    assert "*僅限基本*：" in cards and "僅限：" not in cards
+    index = (tmp_path / "tiny" / "index.md").read_text(encoding="utf-8")
+    assert "設計師：Test Designer" in index and ": " not in index.split("(tiny-modes)=")[0].split("\n", 3)[3]
+
+
+def test_phased_rounds_are_titled_as_phases(tmp_path):
+    project, _ = validate(ROOT / "content", ["ursuppe"], simulation=False)
+    for tag, title in (("en", "The phases of a round"), ("es", "Las fases de una ronda"), ("zh-TW", "一輪的各階段")):
+        render_language(project, tag, tmp_path / tag)
+        page = (tmp_path / tag / "ursuppe" / "index.md").read_text(encoding="utf-8")
+        assert f"### {title}" in page
+        assert "A player\\'s turn" not in page and "El turno de un jugador" not in page and "玩家回合" not in page
+
+
+def test_worked_examples_come_after_the_rules_they_use(tmp_path):
+    """A turn step's example draws on rules explained later (Ulm's pushes use the actions and the
+    river): it is printed after the chapters, with a link back to its step."""
+    project, _ = validate(FIXTURES / "good", None, simulation=False)
+    render_language(project, "en", tmp_path)
+    page = (tmp_path / "tiny" / "index.md").read_text(encoding="utf-8")
+    examples = page.index("(tiny-round-examples)=")
+    assert page.index("(tiny-actions)=") < examples < page.index("(tiny-scoring)=")
+    assert "Ana takes" in page[examples:] and "Ana takes" not in page[:examples]
+    assert "](#tiny-turn-take)" in page[examples:]
+
+
+def test_chinese_pages_have_no_latin_punctuation_after_chinese_text(tmp_path):
+    """Every label, list and table the templates punctuate (a component's kinds and counts, the
+    game modes, the simulated games' shares) uses full-width ：；。 after Chinese, in every game
+    (simulated, so that the components pages show what the games ran short of)."""
+    project, _ = validate(ROOT / "content", None)
+    render_language(project, "zh-TW", tmp_path)
+    # links' targets, labels, emphasis and escapes are markup, not text
+    latin_after_cjk = re.compile(r"[\u3400-\u9fff\uff09\u300d][:;,.](?=\s|$)")
+    found = []
+    for page in sorted(tmp_path.glob("*/*.md")):
+        text = re.sub(r"\]\([^)]*\)|^\([^)]*\)=$|[*\\]", "", page.read_text(encoding="utf-8"), flags=re.M)
+        found += [f"{page.parent.name}/{page.name}: …{text[max(0, m.start() - 10):m.end()]}"
+                  for m in latin_after_cjk.finditer(text)]
+    assert found == []
+
+
+def test_a_rule_that_names_its_gap_may_say_the_sources_leave_it_out(good_content):
+    """RB731 warns of source talk inside a rule; an item that names its gap may say in passing
+    that the sources leave the fact out or disagree (Ursuppe's 3-player food rules do), since
+    the gap is given once, in full, under "Sources and gaps"."""
+    from conftest import edit
+    from generator.cli import validate
+    f = good_content / "tiny/game.yaml"
+    edit(f, "en: Put all cubes in the supply.", "en: Put all cubes in the supply; the sources disagree.")
+    _p, diags = validate(good_content, None, simulation=False)
+    assert [d.code for d in diags] == ["RB731"]
+    edit(f, "    to: supply\n    text: {zh-TW: 把所有方塊", "    to: supply\n    gap: gap-red\n    text: {zh-TW: 把所有方塊")
+    _p, diags = validate(good_content, None, simulation=False)
+    assert [d.code for d in diags if d.code != "RB407"] == []
