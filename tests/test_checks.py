@@ -168,3 +168,19 @@ def test_a_mapping_of_schema_keys_is_not_a_text(good_content):
     with open(good_content / GAME, "a", encoding="utf-8") as f:
         f.write("print:\n  gap: gap-red\n")
     assert run(good_content) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Put all cubes in the center.", "PUT THEM IN THE CENTER", "A Colorful board", "Favors: none", "Grey, not gray.",
+    "ſee Actions", "Put all cubes in the supply (see Actions).", "(SEE the table)", "see the table below",
+    "NEİGHBOR tiles", "The coloured centre.", "A watercolor", "Nothing to see", "Über [the color](#x) side",
+])
+def test_the_quick_skips_of_the_english_checks_agree_with_their_full_search(text):
+    # style and pointers skip the case-blind search where an ASCII text cannot match: never a miss
+    from generator.check import pointers, style
+    full = style._WORD.search(text)
+    assert (style._us_word(text) or None) and style._us_word(text).group(0) == full.group(0) if full \
+        else style._us_word(text) is None
+    bare = text
+    skip = bare.isascii() and "see" not in bare.lower()
+    assert not (skip and pointers.UNLINKED["en"].search(bare))

@@ -8,7 +8,7 @@ import re
 
 from ..diagnostics import Diagnostic, Severity
 from ..project import GameDoc, Project
-from ..text import POINTER
+from ..text import POINTER, _trie
 from .pointers import game_texts
 
 US = {"color": "colour", "colors": "colours", "colored": "coloured", "colorful": "colourful",
@@ -17,6 +17,15 @@ US = {"color": "colour", "colors": "colours", "colored": "coloured", "colorful":
       "behavior": "behaviour", "armor": "armour", "honor": "honour", "harbor": "harbour", "favor": "favour",
       "favors": "favours"}
 _WORD = re.compile(r"\b(" + "|".join(US) + r")\b", re.IGNORECASE)
+# any of them inside a word, in lower case: in an ASCII text (almost every English one) finding
+# none means _WORD finds none, four times faster than its case-blind search from word boundaries
+_ANY_US = re.compile(_trie(US))
+
+
+def _us_word(s: str):
+    if s.isascii() and not _ANY_US.search(s.lower()):
+        return None
+    return _WORD.search(s)
 
 
 # Remarks about the sources (which copy or review says what) inside a rule's text.
@@ -46,7 +55,7 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
         for lang, s in text.items():
             if lang.split("-")[0].lower() != "en":
                 continue
-            m = _WORD.search(POINTER.sub(lambda p: p.group(1), s))
+            m = _us_word(POINTER.sub(lambda p: p.group(1), s) if "](#" in s else s)
             if m:
                 diags.append(Diagnostic("RB730", f"US spelling '{m.group(0)}' in the {lang} text",
                                         hint=f"the pages spell English the British way: '{US[m.group(0).lower()]}'",
