@@ -6,6 +6,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# Debian's chromium, as the browser tests launch it (Playwright's own browser download is not used)
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
 sys.path.insert(0, str(ROOT))
 
 
@@ -59,3 +63,14 @@ def built_site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("built") / "site"
     assert build_site(project, out) == []
     return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: `make test` installs it")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

@@ -10,9 +10,6 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 GAMES = ["ulm", "jorvik", "castles-of-mad-king-ludwig", "ursuppe"]
 CJK_FACES = ("Noto Sans CJK", "Source Han", "PingFang", "Microsoft JhengHei", "AR PL", "WenQuanYi")
 
@@ -26,17 +23,6 @@ def pages(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("typography") / "site"
     assert build_site(project, out, langs=["en", "es", "zh-TW"], pdf=False) == []
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: `make test` installs it")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _fonts_of(browser, url: str, char: str) -> list[str]:
