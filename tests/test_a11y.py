@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser import browser, page, server  # noqa: F401  (fixtures)
+from test_browser import page, server  # noqa: F401  (fixtures; `browser` is conftest's)
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, ROOT, edit, line_of
-from test_browser import ARTIFACTS, browser  # noqa: F401  (the fixture: Debian's Chromium through Playwright)
+from test_browser import ARTIFACTS  # the `browser` fixture (Debian's Chromium through Playwright) is conftest's
 
 from generator import serve
 from generator.diagnostics import Diagnostic
