@@ -101,7 +101,8 @@ class GameNumbers:
 
 
 def _owner_values(owner) -> dict:
-    return _get(owner, "values") or {}
+    values = _get(owner, "values")
+    return values if isinstance(values, dict) else {}  # not a mapping: its schema error is reported
 
 
 class Scope:

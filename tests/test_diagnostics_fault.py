@@ -347,3 +347,11 @@ def test_an_overlap_is_keyed_by_the_values_covered_twice(good_content):
     assert (d.code, d.line, d.column, d.at, d.key) == ("RB501", 84, 11, "table-cubes", "4-5")
     edit(good_content / GAME, "glossary:\n", f"acknowledge:\n  - {{code: RB501, at: table-cubes, key: 4-5, {ACK_REASON}}}\nglossary:\n")
     assert [(d.code, d.severity.value) for d in run(good_content)] == [("RB501", "acknowledged")]
+
+
+def test_a_values_that_is_no_mapping_is_a_schema_error_not_a_crash(good_content):
+    """Found by the fuzz test once schema errors stopped hiding the other checks: the text checks
+    read `values: '0'` as a mapping (AttributeError)."""
+    edit(good_content / GAME, "values: {n: 2}", "values: '0'")
+    diags = run(good_content)
+    assert {d.code for d in diags} <= {"RB100", "RB403"} and any(d.code == "RB100" for d in diags), diags

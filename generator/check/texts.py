@@ -68,7 +68,8 @@ def texts_of(raw: dict) -> list[tuple[tuple, dict, tuple]]:
 def owner_values(owners) -> set[str]:
     names: set[str] = set()
     for owner in owners:
-        names |= set((owner.get("values") or {}).keys())
+        values = owner.get("values")
+        names |= set(values) if isinstance(values, dict) else set()  # a values: that is no mapping has its schema error
         names |= {f for f in _STEP_FIELDS if isinstance(owner.get(f), int) and not isinstance(owner.get(f), bool)}
     return names
 

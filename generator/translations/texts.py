@@ -33,7 +33,8 @@ class Entry:
                 v = owner.get(name)
                 if isinstance(v, int) and not isinstance(v, bool):
                     out[name] = v
-            out.update(owner.get("values") or {})
+            values = owner.get("values")
+            out.update(values if isinstance(values, dict) else {})
         return out
 
 
