@@ -88,12 +88,10 @@ class Project:
 
 
 def _display_root(content: Path) -> Path:
-    # Diagnostics name files as the user wrote them: relative to the working folder when possible.
-    try:
-        content.resolve().relative_to(Path.cwd().resolve())
-        return Path.cwd().resolve()
-    except ValueError:
-        return content.resolve().parent
+    """Diagnostics name files relative to the working folder, where a CI annotation or an editor
+    looks for them; a content folder outside it is named in full (it was once named relative to
+    its own parent, so `--content ../other/content` reported `content/…`: the wrong file)."""
+    return Path.cwd().resolve()
 
 
 def game_folders(content: Path) -> list[Path]:
@@ -111,8 +109,10 @@ def read_project(content: Path, only: list[str] | None = None) -> tuple[Project,
     site_file = content / "site.yaml"
     shown = _rel(site_file, root)
     if not site_file.is_file():
-        diags.append(Diagnostic("RB004", "content/site.yaml is missing", shown, 0, 0,
-                                "create it with title:, languages: and default_language:"))
+        diags.append(Diagnostic("RB004", f"{shown} is missing" + ("" if content.is_dir() else
+                                f": there is no folder {_rel(content, root)}"), shown, 0, 0,
+                                "create it with title:, languages: and default_language:" if content.is_dir()
+                                else "check --content, or create the folder with a site.yaml"))
     else:
         data, pos, d = load_file(site_file.resolve(), shown)
         diags += d

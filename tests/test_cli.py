@@ -45,6 +45,25 @@ def test_content_before_the_command_is_the_folder_checked(good_content):
     assert f"1 game of {good_content}/ checked, no errors" in ok.stderr  # says which folder
 
 
+def test_a_missing_content_folder_is_named_as_given(tmp_path):
+    """RB004 once said "content/site.yaml is missing" whatever folder --content named."""
+    r = cli("--content", str(tmp_path / "nowhere"), "validate", "--no-sim")
+    assert r.returncode == 1
+    assert f"{tmp_path / 'nowhere' / 'site.yaml'} is missing: there is no folder {tmp_path / 'nowhere'}" in r.stderr
+    assert "content/site.yaml" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_diagnostic_paths_open_from_the_working_folder(good_content, tmp_path):
+    """With --content outside the working folder, files were named relative to the content's
+    parent ("content/tiny/game.yaml"), so a CI annotation or an editor opened the wrong file."""
+    edit(good_content / "tiny/game.yaml", "per_colour: 2", "per_colour: 3")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    r = cli("validate", "--no-sim", "--content", str(good_content), "--format", "json", cwd=elsewhere)
+    rows = json.loads(r.stdout)
+    assert rows and all((elsewhere / row["file"]).resolve() == (good_content / "tiny/game.yaml").resolve() for row in rows)
+
+
 def test_usage_errors_exit_2():
     assert cli("validate", "--format", "yaml").returncode == 2
     assert cli("frobnicate").returncode == 2
