@@ -210,61 +210,78 @@ def _folder(path: Path) -> str:
     return f"{str(path).rstrip('/')}/"
 
 
-def _build(args) -> int:
-    """Validate, then build. When the site in --out was built from exactly these inputs,
-    nothing is read, checked or written (generator/cache.py): the warnings of that build are
-    shown again and the command ends at once. `--game` and `--lang` narrow what is brought up
-    to date; every other game and language of the site keeps its pages."""
+def checked_build(content: Path, out: Path, *, pdf: bool = True, allow: bool = False, langs: list[str] | None = None,
+                  games: list[str] | None = None, pseudo: bool = False, report=lambda diags: None,
+                  log=lambda text: None) -> tuple[str, list]:
+    """Validate, then build; what `rulebook build` and `serve --watch` both do. Returns
+    ("same", the stored warnings) when out/ was built from exactly these inputs (nothing is
+    read, checked or written: generator/cache.py); ("errors", diagnostics) when validation found
+    errors (nothing written); ("usage", warnings) for an unknown --lang; ("failed", diagnostics)
+    when the build failed (out/ unchanged); ("built", diagnostics). `report(diags)` hears the
+    validation's warnings before the build starts, then the build's own diagnostics; `log(text)`
+    what the build does. `games` and `langs` narrow what is brought up to date; every other game
+    and language of the site keeps its pages."""
     from . import cache
-    fmt = getattr(args, "format", "text")
-    games, langs = getattr(args, "game", None), getattr(args, "lang", None)
-    pseudo = getattr(args, "pseudo", False) or _PSEUDO.lower() in {x.lower() for x in langs or []}
-    if pseudo:
-        langs = [_PSEUDO]
-    allow = getattr(args, "allow_untranslated", False)
-    pdf = not getattr(args, "no_pdf", False)
-    epoch = cache.source_date_epoch(args.content)
-    inputs = cache.fingerprint(args.content, cache.build_options(pdf, allow), epoch)
-    done = cache.up_to_date(args.out, inputs, langs, games)
-    if done is not None:
-        diags = cache.diagnostics_of(done)
-        if diags or fmt != "text":
-            _report(diags, fmt)
-        print(f"rulebook: nothing changed; {_folder(args.out)} is up to date", file=sys.stderr)
-        return _serve(args) if args.command == "serve" else EXIT_OK
     from .diagnostics import has_errors
+    epoch = cache.source_date_epoch(content)
+    inputs = cache.fingerprint(content, cache.build_options(pdf, allow), epoch)
+    done = cache.up_to_date(out, inputs, langs, games)
+    if done is not None:
+        return "same", cache.diagnostics_of(done)
     if games:
-        games = _narrowed(args.out, inputs, langs, games)
-    memo = cache.SimulationMemo(args.out, inputs)  # games whose files did not change are not played again
-    project, diags = validate(args.content, games, allow, memo=memo, load_all=True)
+        games = _narrowed(out, inputs, langs, games)
+    memo = cache.SimulationMemo(out, inputs)  # games whose files did not change are not played again
+    project, diags = validate(content, games, allow, memo=memo, load_all=True)
     if pseudo:
         from .translations.pseudo import add_pseudo
         add_pseudo(project)
     if has_errors(diags):
-        _report(diags, fmt)
-        print("rulebook: build stopped before writing anything", file=sys.stderr)
-        return EXIT_ERRORS
+        return "errors", diags
     diags += _setup_only(project)
     if diags:
-        _report(diags, fmt)
+        report(diags)
     bad = [lang for lang in langs or [] if lang.lower() not in {t.lower() for t in project.languages}]
     if bad:
-        print(f"rulebook: unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})",
-              file=sys.stderr)
-        return EXIT_USAGE
+        log(f"unknown language {', '.join(bad)} (site languages: {', '.join(project.languages)})")
+        return "usage", diags
     memo.save()  # only now: a build stopped by errors writes nothing at all
     from .build import build_site
-    build_diags = build_site(project, args.out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch, games=games,
-                             warnings=diags, log=lambda text: print(f"rulebook: {text}", file=sys.stderr))
+    build_diags = build_site(project, out, langs=langs, pdf=pdf, inputs=inputs, epoch=epoch, games=games,
+                             warnings=diags, log=log)
     if build_diags:
-        _report(build_diags, fmt)
-    if has_errors(build_diags):
-        print(f"rulebook: build failed; {_folder(args.out)} is unchanged", file=sys.stderr)
+        report(build_diags)
+    return ("failed" if has_errors(build_diags) else "built"), diags + build_diags
+
+
+def _build(args) -> int:
+    """`rulebook build` (and `serve` without --watch): checked_build, told as a compiler would."""
+    fmt = getattr(args, "format", "text")
+    langs = getattr(args, "lang", None)
+    pseudo = getattr(args, "pseudo", False) or _PSEUDO.lower() in {x.lower() for x in langs or []}
+
+    def say(text: str) -> None:
+        print(f"rulebook: {text}", file=sys.stderr)
+
+    status, diags = checked_build(args.content, args.out, pdf=not getattr(args, "no_pdf", False),
+                                  allow=getattr(args, "allow_untranslated", False),
+                                  langs=[_PSEUDO] if pseudo else langs, games=getattr(args, "game", None),
+                                  pseudo=pseudo, report=lambda found: _report(found, fmt), log=say)
+    if status == "same":
+        if diags or fmt != "text":
+            _report(diags, fmt)
+        say(f"nothing changed; {_folder(args.out)} is up to date")
+    elif status == "errors":
+        _report(diags, fmt)
+        say("build stopped before writing anything")
         return EXIT_ERRORS
-    print(f"rulebook: site written to {_folder(args.out)} from {_folder(args.content)}", file=sys.stderr)
-    if args.command == "serve":
-        return _serve(args)
-    return EXIT_OK
+    elif status == "usage":
+        return EXIT_USAGE
+    elif status == "failed":
+        say(f"build failed; {_folder(args.out)} is unchanged")
+        return EXIT_ERRORS
+    else:
+        say(f"site written to {_folder(args.out)} from {_folder(args.content)}")
+    return _serve(args) if args.command == "serve" else EXIT_OK
 
 
 def _narrowed(out: Path, inputs, langs: list[str] | None, games: list[str]) -> list[str] | None:

@@ -227,23 +227,9 @@ class Builder:
 
     def build(self) -> tuple[str, list]:
         """("same" | "built" | "errors", diagnostics)."""
-        from . import cache
-        from .build import build_site
-        from .cli import _setup_only, validate
-        from .diagnostics import has_errors
-        epoch = cache.source_date_epoch(self.content)
-        inputs = cache.fingerprint(self.content, cache.build_options(self.pdf, self.allow), epoch)
-        done = cache.up_to_date(self.out, inputs)
-        if done is not None:
-            return "same", cache.diagnostics_of(done)
-        memo = cache.SimulationMemo(self.out, inputs)
-        project, diags = validate(self.content, None, self.allow, memo=memo)
-        if has_errors(diags):
-            return "errors", diags
-        diags += _setup_only(project)
-        memo.save()
-        diags = diags + build_site(project, self.out, pdf=self.pdf, inputs=inputs, epoch=epoch, warnings=diags)
-        return ("errors" if has_errors(diags) else "built"), diags
+        from .cli import checked_build
+        status, diags = checked_build(self.content, self.out, pdf=self.pdf, allow=self.allow)
+        return ("errors" if status == "failed" else status), diags
 
 
 def watch(content: Path, out: Path, host: str, port: int, pdf: bool = True, allow_untranslated: bool = False,
