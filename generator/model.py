@@ -14,7 +14,8 @@ Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
                           description="kebab-case id, unique within the game")]
 LangTag = Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$",
                                description="BCP 47 language tag, e.g. zh-TW, es, en")]
-Text = Annotated[dict[LangTag, str], Field(description="one text per site language: {zh-TW: …, es: …, en: …}")]
+Text = Annotated[dict[LangTag, str], Field(min_length=1,  # a text in no language has nothing to show
+                                             description="one text per site language: {zh-TW: …, es: …, en: …}")]
 Count = Annotated[int, Field(ge=0, le=100_000)]
 PlayerCount = Annotated[int, Field(ge=1, le=12)]
 ByPlayers = Annotated[dict[PlayerCount, Count], Field(description="a value for every supported player count")]

@@ -154,7 +154,8 @@ def read_project(content: Path, only: list[str] | None = None) -> tuple[Project,
 
 # Stand-ins for required top-level values that have a schema error, so that the rest of the game
 # is still checked (their own error is reported; nothing else depends on them).
-_STANDINS = {"name": dict, "summary": dict, "designer": str, "colours": lambda: 1,
+# stand-ins for the model only (the checks read texts from the raw data); a text needs a language: und
+_STANDINS = {"name": lambda: {"und": "?"}, "summary": lambda: {"und": "?"}, "designer": str, "colours": lambda: 1,
              "players": lambda: {"min": 1, "max": 1}}
 _PASSES = 4  # leaving out items can reveal an error the first pass could not see (an emptied list)
 
@@ -192,7 +193,8 @@ def validate_game(raw: dict, pos: Positions, langs, folder: str):
                 return None, diags, {}
             partial.add(str(top))
             if err["type"] == "extra_forbidden":
-                _pop_at(data, loc)
+                if len(loc) == len(err["loc"]):  # else the mapping that held the key was left out already
+                    _pop_at(data, loc)
             elif _drop_optional(data, loc):
                 pass
             elif top in _STANDINS:
@@ -362,8 +364,8 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
             key = ("missing", _trim(loc[:-1], data), loc[-1])
         elif err["type"] == "extra_forbidden":
             key = ("extra", _trim(loc[:-1], data), loc[-1])
-        elif loc and loc[-1] == "[key]" and len(loc) > 1 and _is_text_key(model, _trim(loc[:-2], data)):
-            key = ("tag", _trim(loc[:-2], data), loc[-2])
+        elif loc and loc[-1] == "[key]" and len(loc) > 1:
+            key = ("tag" if _is_text_key(model, _trim(loc[:-2], data)) else "key", _trim(loc[:-2], data), loc[-2])
         else:
             key = ("type", _trim(loc, data), None)
         grouped.setdefault(key, []).append(err)
@@ -384,6 +386,13 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
             diags.append(Diagnostic("RB401", f"'{name}' is not a language tag" + _where(data, path), m.file, m.line, m.column,
                                     f"did you mean '{close}'?" if close else
                                     f"write a language tag of the site: {', '.join(langs)}"))
+        elif kind == "key":  # a key of a mapping that is no model: a name in values:, a player count
+            m = pos.of(path + (name,), key=True) or Mark(file, 0, 0)
+            msgs = sorted({e["msg"] for e in errs})
+            hint = ("a name is lower-case letters, digits and _, starting with a letter, e.g. cost"
+                    if path and path[-1] == "values" else "see `rulebook schema` for the keys allowed here")
+            diags.append(Diagnostic("RB100", f"key {name!r}: {'; or '.join(msgs)}" + _where(data, path),
+                                    m.file, m.line, m.column, hint))
         else:
             m = pos.of(path) or Mark(file, 0, 0)
             value = _value_at(data, path)
@@ -392,14 +401,33 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
             hint = "quote the value if it is meant as text" if isinstance(value, (bool, int, float)) and not isinstance(value, str) else ""
             if isinstance(value, str):
                 hint = _yaml11_hint(value)
-            diags.append(Diagnostic("RB100", f"{'; or '.join(msgs)} (got {got} {_short(value)})" + _where(data, path),
+            message = f"{'; or '.join(msgs)} (got {got} {_short(value)})"
+            if value == {} and all(e["type"] == "too_short" for e in errs):  # only a text asks for a mapping not empty
+                message = "empty text"
+                hint = f"write it in the site's languages: {', '.join(f'{lang}: …' for lang in langs or ('zh-TW', 'es', 'en'))}"
+            diags.append(Diagnostic("RB100", message + _where(data, path),
                                     m.file, m.line, m.column, hint or "see `rulebook schema` for the expected type"))
     return diags
 
 
 def _is_text_key(model, path) -> bool:
-    """Whether `path` holds a text or another mapping keyed by language tags."""
-    return model_at(model, path) is None
+    """Whether `path` holds a text or another mapping keyed by language tags (not `values:` or a
+    table by player count, whose keys are names and numbers)."""
+    tp: Any = model
+    for part in path:
+        tp = _step_into(tp, part)
+        if tp is None:
+            return True  # a type the path cannot follow: read it as a text, as before
+    return _as_model(tp) is None and _keyed_by_language(tp)
+
+
+def _keyed_by_language(tp) -> bool:
+    from .model import LangTag
+    while getattr(tp, "__metadata__", None) is not None:  # Annotated[T, ...]
+        tp = tp.__origin__
+    if getattr(tp, "__origin__", None) is dict:
+        return tp.__args__[0] == LangTag
+    return any(_keyed_by_language(a) for a in getattr(tp, "__args__", ()) or ())
 
 
 def _tag_like(name: str, langs) -> str:

@@ -100,9 +100,12 @@ class GameNumbers:
         return table[ident]
 
 
-def _owner_values(owner) -> dict:
+def named_values(owner) -> dict:
+    """The item's values: by name (a model object or the raw mapping, which may be malformed)."""
     values = _get(owner, "values")
-    return values if isinstance(values, dict) else {}  # not a mapping: its schema error is reported
+    if not isinstance(values, dict):
+        return {}  # not a mapping: its schema error is reported
+    return {k: v for k, v in values.items() if isinstance(k, str)}  # a name that is no text: the schema's error
 
 
 class Scope:
@@ -116,7 +119,7 @@ class Scope:
     def defined(self) -> set[str]:
         out = set()
         for o in self.owners:
-            out |= set(_owner_values(o))
+            out |= set(named_values(o))
             out |= {f for f in _STEP_FIELDS if _get(o, f) is not None}
         return out | {"colours"} | ({"players"} if self.players is not None else set())
 
@@ -130,7 +133,7 @@ class Scope:
             raise ExprError(f"'{n}' is reached through more than {MAX_CHAIN} values naming each other",
                             "name the numbers more directly", "value")
         for o in reversed(self.owners):
-            values = _owner_values(o)
+            values = named_values(o)
             if n in values:
                 return self.amount(values[n], seen | {n}, what=n)
             if n in _STEP_FIELDS and _get(o, n) is not None:

@@ -355,3 +355,16 @@ def test_a_values_that_is_no_mapping_is_a_schema_error_not_a_crash(good_content)
     edit(good_content / GAME, "values: {n: 2}", "values: '0'")
     diags = run(good_content)
     assert {d.code for d in diags} <= {"RB100", "RB403"} and any(d.code == "RB100" for d in diags), diags
+
+
+@pytest.mark.parametrize("old, new, line, column", [
+    ("name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}", "name: {}", 3, 7),
+    ("name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}", "name: 5", 3, 7),
+    ("summary: {zh-TW: 一個測試用的小遊戲。, es: Un juego pequeño para pruebas., en: A small game for tests.}", "summary: {}", 7, 10),
+])
+def test_a_broken_name_or_summary_keeps_the_other_checks(good_content, old, new, line, column):
+    """The model gets a stand-in name or summary so the checks still run; the stand-in has to
+    pass the schema too (a text needs a language: `{}` is RB100 'empty text', found by the fuzz test)."""
+    edit(good_content / GAME, old, new)
+    edit(good_content / GAME, "    to: supply\n", "    to: nowhere\n")
+    assert found(run(good_content)) == [("RB100", "game.yaml", line, column), ("RB201", "game.yaml", 38, 9)]

@@ -9,6 +9,7 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -52,6 +53,12 @@ def _set(node, path, value):
     _get(node, path[:-1])[path[-1]] = value
 
 
+def _swap(node, a, b):
+    x, y = _get(node, a), _get(node, b)
+    _set(node, a, y)
+    _set(node, b, x)
+
+
 def _mutate(data, draw):
     paths = [p for p in _paths(data) if p]
     if not paths:
@@ -75,9 +82,7 @@ def _mutate(data, draw):
     else:
         other = draw(st.sampled_from(paths))
         if other[:len(path)] != path and path[:len(other)] != other:  # neither holds the other
-            a, b = _get(data, path), _get(data, other)
-            _set(data, path, b)
-            _set(data, other, a)
+            _swap(data, path, other)
 
 
 def _content(tmp: Path) -> Path:
@@ -108,10 +113,32 @@ def test_mutated_data_gives_diagnostics_only(tmp_path, data):
     game = yaml.safe_load(yaml.safe_dump(BASE))  # a deep copy
     for _ in range(data.draw(st.integers(1, 3))):
         _mutate(game, data.draw)
+    _write_and_check(game, tmp_path)
+
+
+def _write_and_check(game, tmp_path: Path) -> None:
     content = _content(tmp_path)
     (content / "tiny" / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False),
                                                 encoding="utf-8")
     _check(content, tmp_path)
+
+
+# Mutations the test above drew once in thousands of examples and that raised: tried on every run
+# (their exact diagnostics are asserted in tests/test_hostile_input.py, FUZZ_FOUND).
+FOUND = {
+    "cards-true": lambda g: _set(g, ("cards",), True),
+    "cards-7": lambda g: _set(g, ("cards",), 7),
+    "name-empty": lambda g: _set(g, ("name",), {}),
+    "swap-action-and-players": lambda g: _swap(g, ("actions", 0), ("players",)),
+    "swap-values-and-per-player": lambda g: _swap(g, ("actions", 0, "values"), ("setup", 2, "per_player")),
+}
+
+
+@pytest.mark.parametrize("name", FOUND)
+def test_mutations_found_by_the_fuzz_test_give_diagnostics_only(tmp_path, name):
+    game = yaml.safe_load(yaml.safe_dump(BASE))
+    FOUND[name](game)
+    _write_and_check(game, tmp_path)
 
 
 @SETTINGS

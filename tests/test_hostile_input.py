@@ -93,6 +93,45 @@ def test_broken_yaml_through_the_cli(good_content, tmp_path, capsys, case):
         assert not out.exists()
 
 
+# Found by the fuzz test (tests/test_hostile_fuzz.py), each a mutation one example in thousands
+# draws: the schema's diagnostic, and the checks and the build never raise on the data it refused.
+_TEXT = (ROOT / "tests" / "fixtures" / "good" / GAME).read_text(encoding="utf-8")
+_CARDS = _TEXT[_TEXT.index("\ncards:\n") + 1:_TEXT.index("\nglossary:\n") + 1]
+FUZZ_FOUND = [
+    # the text checks iterated `cards:` and `rules:` as lists (TypeError: 'bool' object is not iterable)
+    ("cards-not-a-list", _CARDS, "cards: true\n", [("RB100", 85, 8)], "valid list"),
+    ("rules-not-a-list", "glossary:\n", "rules: 7\nglossary:\n", [("RB100", 99, 8)], "valid list"),
+    # a text in no language passed validation and the build failed (StopIteration) naming the game
+    ("empty-name", "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}", "name: {}", [("RB100", 3, 7)],
+     "empty text in name"),
+    ("empty-term", "term: {zh-TW: 方塊, es: cubo, en: cube}", "term: {}", [("RB100", 101, 11)], "empty text in term-cube.term"),
+    # two unknown keys beside a missing one: the loader left `players:` out for the first, then
+    # removed the second from a mapping no longer there (IndexError)
+    ("two-unknown-keys", "players: {min: 2, max: 3}", "players: {min: 2, mx: 3, most: 4}",
+     [("RB101", 5, 10), ("RB102", 5, 19), ("RB102", 5, 26)], "'max' is missing"),
+    # a value named by a number, and a text naming a value not there: the hint listing the known
+    # names sorted numbers with names (TypeError); the key was called "not a language tag"
+    ("number-as-value-name", "values: {n: 2}", "values: {2: 2}",
+     [("RB403", 57, 21), ("RB403", 57, 39), ("RB403", 57, 62), ("RB100", 58, 16)], "key 2"),
+]
+
+
+@pytest.mark.parametrize("case", FUZZ_FOUND, ids=[c[0] for c in FUZZ_FOUND])
+def test_what_the_fuzz_test_found_through_the_cli(good_content, tmp_path, capsys, case):
+    _id, old, new, expected, words = case
+    edit(good_content / GAME, old, new)
+    out = tmp_path / "site"
+    for command in (["validate", "--no-sim"], ["build", "--no-pdf", "--out", str(out)]):
+        assert main([*command, "--content", str(good_content), "--format", "json"]) == 1
+        r = capsys.readouterr()
+        assert "Traceback" not in r.err and "internal error" not in r.err
+        rows = json.loads(r.out)
+        assert [(d["code"], d["line"], d["column"]) for d in rows] == expected, rows
+        assert all(d["file"].endswith(GAME) and d["message"] and d["hint"] for d in rows)
+        assert any(words in d["message"] for d in rows)
+        assert not out.exists()
+
+
 def test_a_broken_file_in_a_real_process(good_content, tmp_path):
     edit(good_content / GAME, "designer: Test Designer", "designer: !!python/object/apply:os.system [ls]")
     out = tmp_path / "site"

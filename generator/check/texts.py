@@ -8,7 +8,7 @@ from ..diagnostics import Diagnostic
 from ..expr import ExprError
 from ..model import FIELD_NAMES, Game
 from ..project import GameDoc, Project, model_at
-from ..quantities import Scope, numbers_of
+from ..quantities import Scope, numbers_of, named_values
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
@@ -68,8 +68,7 @@ def texts_of(raw: dict) -> list[tuple[tuple, dict, tuple]]:
 def owner_values(owners) -> set[str]:
     names: set[str] = set()
     for owner in owners:
-        values = owner.get("values")
-        names |= set(values) if isinstance(values, dict) else set()  # a values: that is no mapping has its schema error
+        names |= set(named_values(owner))
         names |= {f for f in _STEP_FIELDS if isinstance(owner.get(f), int) and not isinstance(owner.get(f), bool)}
     return names
 
@@ -131,7 +130,8 @@ def _items_with_values(raw) -> list[tuple[tuple, dict]]:
         for key in (node or {}) if isinstance(node, dict) else ():
             items((outer, key), node[key])
     for name, inner in (("rules", "items"), ("cards", "cards")):
-        for i, sec in enumerate(raw.get(name) or ()):
+        sections = raw.get(name)
+        for i, sec in enumerate(sections if isinstance(sections, list) else ()):  # else: the schema's error
             if isinstance(sec, dict):
                 items((name, i, inner), sec.get(inner), (sec,) if "id" in sec else ())
     return out

@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from ..check.texts import _STEP_FIELDS, texts_of
+from ..quantities import named_values
 from ..project import GameDoc, Project
 
 
@@ -33,8 +34,7 @@ class Entry:
                 v = owner.get(name)
                 if isinstance(v, int) and not isinstance(v, bool):
                     out[name] = v
-            values = owner.get("values")
-            out.update(values if isinstance(values, dict) else {})
+            out.update(named_values(owner))
         return out
 
 
