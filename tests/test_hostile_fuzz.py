@@ -59,6 +59,17 @@ def _swap(node, a, b):
     _set(node, b, x)
 
 
+def _through(node, path, target) -> bool:
+    """Whether the walk along `path` meets the object `target`: a duplicated item is the same
+    object twice (an alias in the YAML written), so two paths that neither holds the other may
+    still lead one into the other's value."""
+    for p in path:
+        if node is target:
+            return True
+        node = node[p]
+    return node is target
+
+
 def _mutate(data, draw):
     paths = [p for p in _paths(data) if p]
     if not paths:
@@ -81,7 +92,8 @@ def _mutate(data, draw):
             lst.append(lst[draw(st.integers(0, len(lst) - 1))])
     else:
         other = draw(st.sampled_from(paths))
-        if other[:len(path)] != path and path[:len(other)] != other:  # neither holds the other
+        a, b = _get(data, path), _get(data, other)
+        if not _through(data, other, a) and not _through(data, path, b):  # neither holds the other
             _swap(data, path, other)
 
 
@@ -131,7 +143,19 @@ FOUND = {
     "name-empty": lambda g: _set(g, ("name",), {}),
     "swap-action-and-players": lambda g: _swap(g, ("actions", 0), ("players",)),
     "swap-values-and-per-player": lambda g: _swap(g, ("actions", 0, "values"), ("setup", 2, "per_player")),
+    # a crash of the mutator itself (TypeError in _set): duplicate an item, then swap a text of the
+    # item with a language of that text reached through the copy, which is the same object
+    "duplicate-then-swap-through-the-copy": lambda g: _replay(g, [
+        ("actions",), "duplicate", ("rounds", "end"), 0,
+        ("rounds", "end", 0, "text"), "swap", ("rounds", "end", 1, "text", "en")]),
 }
+
+
+def _replay(game, draws: list) -> None:
+    """Two _mutate calls answered by `draws`, as Hypothesis reports a failing example's draws."""
+    answers = iter(draws)
+    for _ in range(2):
+        _mutate(game, lambda _strategy: next(answers))
 
 
 @pytest.mark.parametrize("name", FOUND)
