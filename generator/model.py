@@ -83,7 +83,7 @@ class Kind(Strict):
 
 
 class Component(Strict):
-    """A physical piece in the box."""
+    """A thing in the box: a playing piece, or with `role: reference` a rulebook or reference sheet."""
 
     id: Id
     name: Text
@@ -91,6 +91,10 @@ class Component(Strict):
     per_colour: Count | None = Field(None, description="how many in each player colour; times the game's colours must equal count")
     unlimited: bool = Field(False, description="the rules call the supply unlimited: running out is not an error")
     kinds: list[Kind] = Field(default_factory=list, description="a breakdown that must add up to count")
+    role: Literal["piece", "reference"] = Field(
+        "piece", description="'reference' for what is read, not played with (a rulebook, a reference sheet): "
+        "listed in the box with its count, but not among what play uses or what stays in the box, never "
+        "moved by setup (RB308) and never drawn in the setup pictures")
     note: Text | None = None
     source: Id | None = None
     gap: Id | None = None

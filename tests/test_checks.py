@@ -37,6 +37,8 @@ CASES = [
      "RB305", 24, 12),
     ("total-to-each-player", GAME, "per_player: {2: 2, 3: 2}", "by_players: {2: 4, 3: 6}", "RB306", 50, 5),
     ("bad-expression", GAME, "values: {cost: 3}", "values: {cost: 3 // (3 - 3)}", "RB307", 68, 20),
+    # the pawns declared not a playing piece, while a setup step deals them
+    ("setup-moves-reference", GAME, "    per_colour: 2\n", "    per_colour: 2\n    role: reference\n", "RB308", 43, 16),
     ("untranslated", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
      "name: {zh-TW: 小遊戲, es: Juego pequeño}", "RB400", 3, 7),
     ("unknown-language", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",

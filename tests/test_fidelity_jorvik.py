@@ -110,3 +110,9 @@ def test_notes_about_sources_live_in_gaps_not_in_rule_items():
             assert not pattern.search(it.text[tag]), (it.id, tag)
     gap = next(g for g in GAME.gaps if g.id == "gap-card-slots").text
     assert "Kaispeicher" in gap["en"] and "Kaispeicher" in gap["zh-TW"]
+
+
+def test_the_rulebook_is_in_the_box_and_not_a_playing_piece():
+    assert seed_line("004", 226).strip() == "1 本規則書"
+    rulebook = next(c for c in GAME.components if c.id == "rules-booklet")
+    assert rulebook.role == "reference" and rulebook.count == 1

@@ -158,3 +158,13 @@ def test_chinese_uses_the_seeds_terms(ulm, page):
 
 def ulm_items(ulm):
     return [i for section in ulm.rules for i in section.items]
+
+
+def test_the_rules_come_in_two_booklets_that_are_not_playing_pieces(ulm):
+    # seed 000 l.534 「2 本規則書」 (l.35: one for the rules, one for the history and the components);
+    # seed 001 l.17: «instrucciones en 2 partes: el reglamento básico y el Ulm Chronicle»
+    assert seed_line("000", 534).strip() == "2 本規則書"
+    assert "instrucciones en 2 partes: el reglamento básico y el Ulm Chronicle" in seed_line("001", 17)
+    booklets = next(c for c in ulm.components if c.id == "rules-booklet")
+    assert booklets.role == "reference" and booklets.count == 2
+    assert [(k.id, k.count) for k in booklets.kinds] == [("rules-booklet-basic", 1), ("rules-booklet-chronicle", 1)]

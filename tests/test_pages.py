@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import FIXTURES, ROOT, edit
+from conftest import FIXTURES, ROOT, edit, mark_current
 from generator.cli import validate
 from generator.collate import sort_key
 from generator.render import render_language
@@ -156,3 +156,55 @@ def test_a_rule_that_names_its_gap_may_say_the_sources_leave_it_out(good_content
     edit(f, "    to: supply\n    text: {zh-TW: 把所有方塊", "    to: supply\n    gap: gap-red\n    text: {zh-TW: 把所有方塊")
     _p, diags = validate(good_content, None, simulation=False)
     assert [d.code for d in diags if d.code != "RB407"] == []
+
+
+# The rulebooks in the box (Ulm: seed 000 l.534 「2 本規則書」, seed 001 l.17 «instrucciones en 2 partes»;
+# Jórvík: seed 004 l.226 「1 本規則書」): listed with their count, never as used in play or left in the box.
+RULEBOOKS = {"ulm": ("rules-booklet", 2), "jorvik": ("rules-booklet", 1)}
+NOT_A_PIECE = {"zh-TW": "不是遊玩時使用的配件", "es": "No es una pieza de juego", "en": "Not a playing piece"}
+
+
+@pytest.mark.parametrize("game_id", sorted(RULEBOOKS))
+def test_the_rulebooks_are_in_the_box_but_not_among_the_pieces(tmp_path, game_id):
+    cid, count = RULEBOOKS[game_id]
+    project, _ = validate(ROOT / "content", [game_id], simulation=False)
+    comp = next(c for c in project.games[game_id].model.components if c.id == cid)
+    assert comp.role == "reference" and comp.count == count
+    for tag in ("zh-TW", "es", "en"):
+        render_language(project, tag, tmp_path / tag, only={game_id})
+        folder = tmp_path / tag / game_id
+        page = (folder / "components.md").read_text(encoding="utf-8")
+        name = re.escape(comp.name[tag])
+        in_the_box = page[:page.index(f"({game_id}-used-")]
+        row = re.search(rf"^\| {name} \| (\d+) \| (.*) \|$", in_the_box, flags=re.M)
+        assert row and int(row.group(1)) == count, tag
+        assert NOT_A_PIECE[tag] in row.group(2)
+        # the last row of the table: after every playing piece
+        rows = re.findall(r"^\| (.+?) \| [\d?]+ \|", in_the_box, flags=re.M)
+        assert rows[-1] == comp.name[tag]
+        # neither used in play nor staying in the box, in any mode; never drawn
+        assert not re.search(rf"^\| {name} \|", page[page.index(f"({game_id}-used-"):], flags=re.M), tag
+        for svg in folder.glob("setup-*.svg"):
+            assert comp.name[tag] not in svg.read_text(encoding="utf-8"), svg.name
+
+
+def test_a_reference_component_is_neither_played_nor_left_in_the_box(good_content, tmp_path):
+    """A rulebook of the test game: validate (with its simulated setup) stays clean, the page lists
+    it with its count, the tables of play leave it out, the simulation does not count it."""
+    from generator.engine.setup import run_setup
+    from generator.engine.state import initial_box
+    from generator.render import component_table
+    edit(good_content / GAME, "  - id: coin\n", "  - id: booklet\n    name: {zh-TW: 規則書, es: reglamento, en: rulebook}\n"
+         "    count: 1\n    role: reference\n  - id: coin\n")
+    mark_current(good_content)
+    project, diags = validate(good_content, None)
+    assert diags == []
+    game = project.games["tiny"].model
+    result = run_setup(game, 2, "basic")
+    assert all(c != "booklet" for z in result.zones.values() for c, _k in z)
+    assert "booklet" not in initial_box(game)[0] and "booklet" not in initial_box(game)[1]
+    assert "booklet" not in [r["component"].id for r in component_table(game, {(p, "basic"): run_setup(game, p, "basic")
+                                                                              for p in (2, 3)}, "basic")]
+    page = _page(good_content, "en", "components.md", tmp_path)
+    assert "| rulebook | 1 | Not a playing piece: the tables below leave it out. |" in page
+    assert page.count("| rulebook |") == 1

@@ -147,13 +147,16 @@ def linker_for(game: Game, tag: str) -> TermLinker:
 
 
 def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode: str) -> list[dict]:
-    """Rows of the 'used for N players' table: what setup takes out of the box, per count."""
+    """Rows of the 'used for N players' table: what setup takes out of the box, per count. A
+    rulebook (`role: reference`) has no row: it is neither used in play nor left in the box."""
     rows = []
     counts = player_counts(game, mode)
     # A note step that names a component and a gap: the sources do not say how many are used.
     unknown = {st.component for st in game.setup
                if st.do == "note" and st.component and st.gap and applies(st, mode)}
     for comp in game.components:
+        if comp.role == "reference":
+            continue
         used = []
         if comp.id in unknown:
             gap = next(st.gap for st in game.setup if st.do == "note" and st.component == comp.id and st.gap)
