@@ -279,4 +279,6 @@ def test_a_mark_follows_chinese_text_without_a_space_and_latin_text_with_one(tmp
     assert cjk_marks("jet [?](#g) 為止。 [?](#g) 規則。 [\\[2\\]](#s) 來源 *[可能已過時](rb-source:x)*") == \
         "jet [?](#g) 為止。[?](#g) 規則。[\\[2\\]](#s) 來源*[可能已過時](rb-source:x)*"
     assert cjk_marks("規則。 *不在來源中：* 照來源。") == "規則。*不在來源中：*照來源。"
+    assert cjk_marks("放到[市徽](#ulm-term-coat) [?](#g)") == "放到[市徽](#ulm-term-coat)[?](#g)"
+    assert cjk_marks("[jet](#ulm-term-jet) [?](#g)") == "[jet](#ulm-term-jet) [?](#g)"
     assert cjk_marks("| 規則書 | 1 | 拿 2 個 |") == "| 規則書 | 1 | 拿 2 個 |"  # tables and numbers keep their spaces

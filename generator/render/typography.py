@@ -80,13 +80,14 @@ def after_colon(s: str, tag: str, names: set[str]) -> str:
 _CJK = "[\u2e80-\u2fff\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
 # a space before a mark (MyST as the templates write it): [?](…), [\[2\]](…), a stale mark *[…](rb-source:…)*,
 # an emphasised Chinese note *不在來源中：*; and after such a note, before its text
-_BEFORE_MARK = re.compile(rf"(?<={_CJK}) (?=\[\?\]\(|\[\\\[\d+\\\]\]\(|\*\[|\*{_CJK})")
+# (also after a glossary link whose words end in Chinese: 「…[市徽](#…) [?](#…)」)
+_BEFORE_MARK = re.compile(rf"({_CJK}|{_CJK}\]\(#[a-z0-9-]+\)) (?=\[\?\]\(|\[\\\[\d+\\\]\]\(|\*\[|\*{_CJK})")
 _AFTER_NOTE = re.compile(rf"(?<={_CJK}\*) (?={_CJK}|\[)")
 
 
 def cjk_marks(page: str) -> str:
     """A Chinese page's MyST without the spaces Latin text puts before its marks."""
-    return _AFTER_NOTE.sub("", _BEFORE_MARK.sub("", page))
+    return _AFTER_NOTE.sub("", _BEFORE_MARK.sub(r"\1", page))
 
 
 __all__ = ["after_colon", "names_in", "cjk_marks", "LOWER_AFTER_COLON"]
