@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from fractions import Fraction
-from itertools import accumulate
 
 # A placeholder is a name or an expression over names and data (generator/expr.py): {cost},
 # {total - count}, {count(tower-tile)}. It starts with a letter, a digit, '_' or '(' (so '{ x }' is prose).
@@ -180,39 +178,6 @@ def numbers(s: str, lang: str) -> set:
     if not found:
         return found
     return {n for n in found if n >= 2 or (n < 1 and n > 0)}
-
-
-def numbers_each(texts: list[str], lang: str) -> list[set]:
-    """`[numbers(t, lang) for t in texts]`, with one search per kind over all the texts at once:
-    most texts state no number (on the shipped games, 621 of 4,248), and only those that hold a
-    digit, a Chinese numeral or a number word are read one by one."""
-    if not texts:
-        return []
-    base = _BASE.get(lang) or _base(lang)
-    joined = "\x00".join(texts)  # the loader refuses control characters: no text holds it
-    ends = list(accumulate(len(t) + 1 for t in texts))  # just past each text's separator
-    read: set[int] = set()
-    _texts_with(_DIGITS, joined, ends, read)
-    if base == "zh":
-        _texts_with(_ZH_ANY, joined, ends, read)
-    elif base in _ANYWHERE:
-        low = joined.lower()
-        if len(low) != len(joined):  # a letter that lowers to two: positions would not match
-            return [numbers(t, lang) for t in texts]
-        _texts_with(_ANYWHERE[base], low, ends, read)
-    return [numbers(t, lang) if i in read else set() for i, t in enumerate(texts)]
-
-
-def _texts_with(pattern: re.Pattern, joined: str, ends: list[int], out: set[int]) -> None:
-    """Add to `out` the number of each text (joined, ending at `ends`) in which pattern matches."""
-    search, pos = pattern.search, 0
-    while True:
-        m = search(joined, pos)
-        if m is None:
-            return
-        i = bisect_right(ends, m.start())
-        out.add(i)
-        pos = ends[i]  # on to the next text
 
 
 _BASE: dict[str, str] = {}

@@ -9,8 +9,6 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from conftest import edit, one_game_content
 from generator.cli import validate
@@ -318,31 +316,3 @@ def test_simulated_figures_say_they_rest_on_a_stand_in_where_a_count_is_unknown(
     page, _ = _page(project, tmp_path)
     simulated = page[page.index("### Simulated games"):]
     assert "the simulated games play with a stand-in value for it" in simulated
-
-
-def test_numbers_read_over_all_texts_at_once_are_those_read_one_by_one():
-    """numbers_each (validate reads every language's texts at once) answers as numbers() does,
-    on every shipped text, in each of its languages and in one it is not written in."""
-    from conftest import ROOT
-    from generator.check.texts import texts_of
-    from generator.project import read_project
-    from generator.text import numbers, numbers_each
-    project, _ = read_project(ROOT / "content")
-    texts = [t for g in project.games.values() for _p, t, _o in texts_of(g.raw)]
-    for lang in ("zh-TW", "es", "en", "de"):
-        strings = [t.get(lang, t["en"]) for t in texts]
-        got = numbers_each(strings, lang)
-        assert got == [numbers(s, lang) for s in strings]
-        assert sum(map(bool, got)) > 100  # not vacuous
-
-
-_PIECES = ["2", "12", "two", "Twenty-five", "dos", "treinta y cinco", "second", "a second", "half of", "la mitad de",
-           "三張", "第三", "二選一", "一半", "十二個", "{count}", "[two](#x)", "İ", "often", "Σ", "ſ", " ", "x", "。", "\n"]
-
-
-@given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=6).map("".join), max_size=8),
-       st.sampled_from(["en", "es", "zh-TW", "fr"]))
-@settings(max_examples=300, deadline=None)
-def test_numbers_each_agrees_with_numbers_on_made_up_texts(texts, lang):
-    from generator.text import numbers, numbers_each
-    assert numbers_each(texts, lang) == [numbers(t, lang) for t in texts]

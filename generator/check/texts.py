@@ -9,7 +9,7 @@ from ..expr import ExprError
 from ..model import FIELD_NAMES, Game
 from ..project import GameDoc, Project, model_at
 from ..quantities import Scope, numbers_of
-from ..text import numbers, numbers_each, placeholders
+from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
 # Fields of a step whose numbers its texts may name as {count} etc.
@@ -79,26 +79,13 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
     numbers = numbers_of(game.model)
-    texts = texts_of(game.raw)
-    stated = _numbers_stated(texts, langs)
-    for n, (path, text, owner) in enumerate(texts):
+    for path, text, owner in texts_of(game.raw):
         defined = known.get(id(owner))
         if defined is None:
             defined = known[id(owner)] = owner_values(owner)
-        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner), stated[n])
+        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner))
     diags += check_values(game, numbers)
     return diags
-
-
-def _numbers_stated(texts, langs: list[str]) -> list[dict]:
-    """For each text, the numbers each of its languages states (`numbers`), read language by
-    language over all the texts at once (`numbers_each`)."""
-    out: list[dict] = [{} for _ in texts]
-    for lang in langs:
-        which = [n for n, (_p, text, _o) in enumerate(texts) if lang in text]
-        for n, found in zip(which, numbers_each([texts[n][1][lang] for n in which], lang)):
-            out[n][lang] = found
-    return out
 
 
 def check_values(game: GameDoc, numbers) -> list[Diagnostic]:
@@ -157,7 +144,7 @@ def expr_diagnostic(game: GameDoc, path, e: ExprError, key: bool = False, what: 
 
 
 def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined: set[str] | None = None,
-               scope: Scope | None = None, stated: dict | None = None) -> list[Diagnostic]:
+               scope: Scope | None = None) -> list[Diagnostic]:
     diags = []
     missing = [lang for lang in langs if lang not in text]
     if missing:
@@ -199,16 +186,16 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
                                     + _of(game, path), hint="every language uses the same placeholders",
                                     **game.where(path + (lang,))))
-    diags += number_agreement(game, path, text, present, stated)
+    diags += number_agreement(game, path, text, present)
     return diags
 
 
-def number_agreement(game: GameDoc, path, text: dict, present: list[str], stated: dict | None = None) -> list[Diagnostic]:
+def number_agreement(game: GameDoc, path, text: dict, present: list[str]) -> list[Diagnostic]:
     """RB404: the languages of a text state the same literal numbers. When most languages agree,
     the one that differs is at fault and the diagnostic points at it; it names only the numbers
     that differ. With no majority (two languages, or three that all differ), each language that
     differs from the first is reported."""
-    nums = {lang: stated[lang] if stated is not None and lang in stated else numbers(text[lang], lang) for lang in present}
+    nums = {lang: numbers(text[lang], lang) for lang in present}
     first = nums[present[0]]
     if all(nums[lang] == first for lang in present):
         return []
