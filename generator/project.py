@@ -18,6 +18,7 @@ from typing import Any, Union
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic
+from .gcpause import collector_paused
 from .load import Mark, Positions, load_file, load_game_dir
 from .model import Game, Site
 
@@ -105,6 +106,11 @@ def game_folders(content: Path) -> list[Path]:
 
 
 def read_project(content: Path, only: list[str] | None = None) -> tuple[Project, list[Diagnostic]]:
+    with collector_paused():
+        return _read_project(content, only)
+
+
+def _read_project(content: Path, only: list[str] | None) -> tuple[Project, list[Diagnostic]]:
     content = Path(content)
     root = _display_root(content)
     project = Project(content=content)
