@@ -6,6 +6,8 @@ Schema errors are turned into diagnostics that point at the value (or key) at fa
 
 from __future__ import annotations
 
+import hashlib
+
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -16,6 +18,7 @@ from typing import Any, Union
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic
+from .gcpause import collector_paused
 from .load import Mark, Positions, load_file, load_game_dir
 from .model import Game, Site
 
@@ -36,6 +39,8 @@ class GameDoc:
     partial: set[str] = field(default_factory=set)
     # ids of the items left out of the model: references to them are not reported again
     dropped_ids: set[str] = field(default_factory=set)
+    # a digest of the YAML files' names and bytes as they were read ("": not known)
+    files_digest: str = ""
 
     def raw_path(self, path) -> tuple:
         """The path in the raw data of a path in the model."""
@@ -101,6 +106,11 @@ def game_folders(content: Path) -> list[Path]:
 
 
 def read_project(content: Path, only: list[str] | None = None) -> tuple[Project, list[Diagnostic]]:
+    with collector_paused():
+        return _read_project(content, only)
+
+
+def _read_project(content: Path, only: list[str] | None) -> tuple[Project, list[Diagnostic]]:
     content = Path(content)
     root = _display_root(content)
     project = Project(content=content)
@@ -135,7 +145,8 @@ def read_project(content: Path, only: list[str] | None = None) -> tuple[Project,
                                 "add a folder such as content/ulm/ with a game.yaml"))
 
     for folder in folders:
-        raw, pos, d = load_game_dir(folder.resolve(), root)
+        hasher = hashlib.blake2b(digest_size=8)
+        raw, pos, d = load_game_dir(folder.resolve(), root, hasher)
         diags += d
         if raw is None:
             continue
@@ -148,7 +159,7 @@ def read_project(content: Path, only: list[str] | None = None) -> tuple[Project,
             diags.append(Diagnostic("RB201", f"the game id '{game.id}' differs from its folder name '{folder.name}'",
                                     m.file, m.line, m.column, f"set id: {folder.name} or rename the folder"))
             continue
-        project.games[game.id] = GameDoc(game.id, folder, raw, pos, game, **shape)
+        project.games[game.id] = GameDoc(game.id, folder, raw, pos, game, **shape, files_digest=hasher.hexdigest())
     return project, diags
 
 

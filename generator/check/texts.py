@@ -19,10 +19,21 @@ _STEP_FIELDS = ("count", "per_player")
 def is_text(node) -> bool:
     """A mapping of language tags to strings. A mapping whose keys are all schema keys is data,
     even where a key looks like a tag (`print: {gap: …}`; 'gap' is a language code too)."""
-    return (isinstance(node, dict) and bool(node)
-            and all(isinstance(k, str) and _LANG.match(k) for k in node)
-            and all(isinstance(v, str) for v in node.values())
-            and not all(k in FIELD_NAMES for k in node))
+    return (isinstance(node, dict) and bool(node) and _tags(tuple(node))
+            and all(isinstance(v, str) for v in node.values()))
+
+
+_TAGS: dict[tuple, bool] = {}  # by a mapping's keys: whether they are those of a text (few sets recur)
+
+
+def _tags(keys: tuple) -> bool:
+    hit = _TAGS.get(keys)
+    if hit is None:
+        hit = (all(isinstance(k, str) and _LANG.match(k) for k in keys)
+               and not all(k in FIELD_NAMES for k in keys))
+        if len(_TAGS) < 4096:
+            _TAGS[keys] = hit
+    return hit
 
 
 def texts_in(node, path=(), owner=()) -> list[tuple[tuple, dict, tuple]]:
@@ -83,7 +94,8 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
         defined = known.get(id(owner))
         if defined is None:
             defined = known[id(owner)] = owner_values(owner)
-        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner))
+        scope = Scope(numbers, owner) if any("{" in v for v in text.values()) else None  # for placeholders only
+        diags += check_text(game, path, text, owner, langs, defined, scope)
     diags += check_values(game, numbers)
     return diags
 
@@ -166,7 +178,7 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
     if defined is None:
         defined = owner_values(owner)
     ph = {lang: placeholders(text[lang]) for lang in present}
-    if scope is None:
+    if scope is None and any(ph.values()):
         scope = Scope(numbers_of(game.model), owner)
     for lang in present:
         for name in sorted(ph[lang]):
