@@ -177,7 +177,7 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
     from .render.typography import after_colon, names_in
     numbers_of(game)  # the scopes of the texts' placeholders ({count(tower-tile)} …)
     _ = translator(tag)
-    names = names_in(game, tag)
+    names: list = []  # the game's names in this language, read when a line needs them
     name = _t(game.name, tag, default)
     modes = {m.id: m for m in game.modes}
     sheets, _problems = resolve(game)
@@ -220,7 +220,8 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
                     said = not named or named == title or text.lower().startswith(named.lower())
                     label = _joined(head, only, "" if said else named + _(": ").rstrip())
                     if only and said:  # the text goes on after the mode's label: "Solo game only: take …"
-                        text = after_colon(text, tag, names)
+                        names = names or [names_in(game, tag)]
+                        text = after_colon(text, tag, names[0])
                     entries.append((label, text))
         out.append(Face(_("Player aid"), subtitle, entries, latin_em=0.53))
     return out
