@@ -1,13 +1,13 @@
 """Typography of each language that the pages' parts need when they are put together.
 
-The first letter of a text that follows a label's colon ("Tower variant only: …"): Spanish writes the word after a colon in running text in lower case (RAE), and so does British
-English, the house style of the English texts (docs/languages.md). A content text is written
-to stand alone, so it begins with a capital; after a mode's label (`{modes} only: `) it goes on
-the same line as a continuation, and its first letter is lowered there, unless the first word
-is a name. A name is a word the game's texts in that language capitalise inside a sentence
-("la Catedral", "the Jarl game", "de Ulm") and never write in lower case, or a word with
-another capital in it (BP, McX).
-Languages without letter case (Chinese) and those not listed keep their text as written.
+The first letter of a text that follows a label's colon ("Tower variant only: …"): Spanish
+writes the word after a colon in running text in lower case (RAE), and so does British English,
+the house style of the English texts (docs/languages.md). A content text is written to stand
+alone, so it begins with a capital; after a mode's label (`{modes} only: `) it goes on the same
+line as a continuation, and its first letter is lowered there, unless the first word is a name.
+A name is a word the game's texts in that language capitalise inside a sentence ("el Danubio",
+"the Jarl game", "de Ulm") and never write in lower case, or a word with another capital in it
+(BP, McX). Languages without letter case (Chinese) and those not listed keep their text as written.
 
 No space before a mark in Chinese: a source or gap mark ([2], [?]), a stale translation's mark
 or an emphasised note comes straight after a Chinese character or a full-width punctuation mark
