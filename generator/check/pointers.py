@@ -18,9 +18,9 @@ from .texts import texts_of
 # below", "(ver Acciones)", "más abajo", 「（見行動）」, 「見下方」. (Keywords: scan.py.)
 UNLINKED = {
     "en": Search(re.compile(r"\((?:see|see also) [^)]*\)|\bsee the [^.;:]* (?:below|above)\b", re.IGNORECASE),
-                 {"see"}),
+                 {"(see ", "see the "}),
     "es": Search(re.compile(r"\((?:ver|véase) [^)]*\)|\bmás (?:abajo|arriba)\b", re.IGNORECASE),
-                 {"(ver", "(véase", "más"}),
+                 {"(ver ", "(véase ", "más abajo", "más arriba"}),
     "zh": re.compile(r"[（(]詳?見[^）)]*[）)]|見(?:下方|上方|下文|上文|下表|上表)"),
 }
 
