@@ -16,13 +16,13 @@ import jinja2
 from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
 from ..collate import collated
 from ..i18n import translator
-from ..model import Game
+from ..model import Game, is_url
 from ..project import GameDoc, Project
 from ..quantities import numbers_of, scope_for
 from ..text import POINTER, fill, unpoint
 from ..translations.render_ import stale_marks, status_page
 from .typography import after_colon, cjk_marks, names_in
-from .markdown import TermLinker, md
+from .markdown import TermLinker, link, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
 CJK_LANGS = {"zh", "ja"}  # languages written without spaces between words
@@ -146,6 +146,8 @@ def _environment() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = md
+    env.filters["link"] = link  # {{ words|link(url) }}: escaped words, linked to a checked web address
+    env.globals["is_url"] = is_url
     return env
 
 
