@@ -4,7 +4,7 @@ inside rule text or card texts."""
 
 import re
 
-from fidelity import LANGS, english_text, game_fixtures, said, seed_line
+from fidelity import LANGS, credits_as_the_seed_states, english_text, game_fixtures, said, seed_line
 
 GAME = "ulm"
 
@@ -168,3 +168,9 @@ def test_the_rules_come_in_two_booklets_that_are_not_playing_pieces(ulm):
     booklets = next(c for c in ulm.components if c.id == "rules-booklet")
     assert booklets.role == "reference" and booklets.count == 2
     assert [(k.id, k.count) for k in booklets.kinds] == [("rules-booklet-basic", 1), ("rules-booklet-chronicle", 1)]
+
+
+
+def test_the_artist_and_the_boardgamegeek_page_are_the_seeds(ulm, page):
+    # seed 000 l.526 「美術設計：Michael Menzel」, l.527 「BGG頁面：…」 (fidelity review: credits missing)
+    credits_as_the_seed_states(ulm, "000", 526, 527, page)
