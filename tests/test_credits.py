@@ -183,3 +183,19 @@ def test_the_authoring_guide_example_is_valid(good_content):
     assert game.artist == "Marc Margielsky" and game.links[0].url == BGG["jorvik"]
     render_language(project, "es", good_content.parent / "out")
     assert "Ilustración: Marc Margielsky" in (good_content.parent / "out" / "tiny" / "index.md").read_text(encoding="utf-8")
+
+
+def test_a_link_from_another_source_carries_its_number_and_a_stale_title_its_mark(good_content, tmp_path):
+    _with_link(good_content, "https://example.org/page")
+    edit(good_content / GAME, SOURCE_LINE, SOURCE_LINE + "\n  - {id: src-web, title: A review, where: https://example.org/review}")
+    edit(good_content / GAME, "    source: src-test\n", "    source: src-web\n")
+    mark_current(good_content)
+    edit(good_content / GAME, "title: {zh-TW: 網頁,", "title: {zh-TW: 網站首頁,")  # the source text changed since
+    project, diags = validate(good_content, None, simulation=False)
+    # es and en now translate an older text (RB720: the fixture's items name no source, now that there are two)
+    assert [d.code for d in diags if d.code != "RB720"] == ["RB406", "RB406"]
+    render_language(project, "es", tmp_path / "es")
+    line = next(t for t in (tmp_path / "es" / "tiny" / "index.md").read_text(encoding="utf-8").splitlines()
+                if t.startswith("Enlaces:"))
+    assert line.startswith(r"Enlaces: [Página](<https\:\/\/example\.org\/page>) *[")  # the stale mark after the link
+    assert line.endswith(r"[\[2\]](#tiny-src-web)")  # and the number of its source
