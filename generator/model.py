@@ -56,14 +56,25 @@ def safe_url(value: str) -> bool:
     return len(value) <= URL_MAX and _URL.match(value) is not None
 
 
+class Refused(ValueError):
+    """A value a validator of the schema refuses, with the hint its diagnostic (RB100) gives."""
+
+    def __init__(self, message: str, hint: str):
+        super().__init__(message)
+        self.hint = hint
+
+
+_URL_HINT = "write the page's address as the browser shows it, e.g. https://boardgamegeek.com/boardgame/191876/ulm"
+
+
 def _safe_url(value: str) -> str:
     if not safe_url(value):
         m = _SCHEME.match(value.strip())
         scheme = m.group(1).lower() if m else ""
         if scheme and scheme not in ("http", "https"):
-            raise ValueError(f"'{scheme}:' addresses are not allowed: a link goes to an http:// or https:// page")
-        raise ValueError("not a plain web address: http:// or https://, a host name, then only the characters "
-                         "an address may hold (no spaces, quotes, angle brackets or backslashes; other characters as %XX)")
+            raise Refused(f"'{scheme}:' addresses are not allowed: a link goes to an http:// or https:// page", _URL_HINT)
+        raise Refused("not a plain web address: http:// or https://, a host name, then only the characters an address "
+                      "may hold (no spaces, quotes, angle brackets or backslashes; other characters as %XX)", _URL_HINT)
     return value
 
 

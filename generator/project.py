@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from .diagnostics import Diagnostic
 from .gcpause import collector_paused
 from .load import Mark, Positions, load_file, load_game_dir
-from .model import Game, Site
+from .model import Game, Refused, Site
 
 
 @dataclass
@@ -403,6 +403,8 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
             hint = "quote the value if it is meant as text" if isinstance(value, (bool, int, float)) and not isinstance(value, str) else ""
             if isinstance(value, str):
                 hint = _yaml11_hint(value)
+            hint = hint or next((e["ctx"]["error"].hint for e in errs
+                                 if isinstance((e.get("ctx") or {}).get("error"), Refused)), "")
             diags.append(Diagnostic("RB100", f"{'; or '.join(msgs)} (got {got} {_short(value)})" + _where(data, path),
                                     m.file, m.line, m.column, hint or "see `rulebook schema` for the expected type"))
     return diags

@@ -74,7 +74,8 @@ def test_a_javascript_address_is_rb100_at_its_line_and_column(good_content, fiel
     _project, diags = validate(good_content, None, simulation=False)
     [d] = [d for d in diags if d.severity.value == "error"]
     assert (d.code, d.file.endswith("tiny/game.yaml"), d.line, d.column) == ("RB100", True, line, column)
-    assert "'javascript:' addresses are not allowed" in d.message and "http://" in d.message and d.hint
+    assert "'javascript:' addresses are not allowed" in d.message and "http://" in d.message
+    assert d.hint.startswith("write the page's address as the browser shows it, e.g. https://")
 
 
 def test_the_cli_reports_a_bad_address_like_a_compiler_and_exits_1(good_content, capsys):
