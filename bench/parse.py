@@ -8,9 +8,14 @@ Prints medians of several in-process runs of
 and the ratio (d)/(a). With --processes, also whole processes timed with hyperfine (if installed):
 `rulebook validate --no-sim` against a Python process that only CSafeLoader-parses the same files;
 with --by-turns N, the same two processes run by turns (steadier when other work shares the machine).
+With --against TREE (another checkout of this project, e.g. `git archive d581b1b | tar -x -C /tmp/before`),
+`validate --no-sim` in process (generator.cli.validate, as the command runs it), each tree on its own
+content in its own process, the two trees by turns for --rounds rounds: the ratio of issue 13's
+done-criterion, measured in one run.
 Not a test: figures go to docs/performance.md.
 
     .venv/bin/python bench/parse.py [--runs N] [--content DIR] [--processes] [--by-turns N]
+                                    [--against TREE [--rounds R]]
 """
 
 from __future__ import annotations
@@ -117,6 +122,44 @@ def interleaved(content: Path, n: int) -> None:
     print(f"ratio:                               {v / p:7.2f}x wall {vc / pc:7.2f}x CPU")
 
 
+# One tree's `validate --no-sim` in process: its generator and its content, the CPU time of each of
+# n runs after one warm-up (the first run imports and compiles what the later ones reuse).
+_IN_TREE = """
+import contextlib, io, json, os, sys, time
+os.chdir(sys.argv[1]); sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from generator import cli
+def once():
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        cli.validate(Path("content"), None, simulation=False)
+once()
+cpu = []
+for _ in range(int(sys.argv[2])):
+    t = time.process_time(); once(); cpu.append(time.process_time() - t)
+print(json.dumps(cpu))
+"""
+
+
+def against(tree: Path, runs: int, rounds: int) -> None:
+    """This tree and another by turns, each round one process per tree (so neither gets the quiet
+    moments of the machine): medians of each round's runs, then the ratio of the medians of all."""
+    trees = {"other": tree.resolve(), "this": ROOT}
+    cpu: dict[str, list[float]] = {name: [] for name in trees}
+    print(f"# validate --no-sim in process, {runs} runs per process after a warm-up, {rounds} rounds by turns")
+    print(f"#   other: {trees['other']}\n#   this:  {ROOT}")
+    for r in range(rounds):
+        line = []
+        for name, path in trees.items():
+            out = subprocess.run([sys.executable, "-c", _IN_TREE, str(path), str(runs)], capture_output=True,
+                                 text=True, check=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+            times = json.loads(out.stdout)
+            cpu[name] += times
+            line.append(f"{name} {statistics.median(times) * 1000:6.1f} ms")
+        print(f"round {r + 1}: " + "   ".join(line))
+    o, t = statistics.median(cpu["other"]), statistics.median(cpu["this"])
+    print(f"median CPU of all runs: other {o * 1000:.1f} ms, this {t * 1000:.1f} ms: this/other = {t / o:.2f}x")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
@@ -124,7 +167,13 @@ def main() -> int:
     ap.add_argument("--processes", action="store_true", help="also time whole processes with hyperfine")
     ap.add_argument("--by-turns", type=int, default=0, metavar="N",
                     help="also time whole processes run by turns, N times each (steadier on a busy machine)")
+    ap.add_argument("--against", type=Path, metavar="TREE",
+                    help="also time validate --no-sim of another checkout and this one by turns")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds by turns with --against")
     args = ap.parse_args()
+    if args.against:
+        against(args.against, args.runs, args.rounds)
+        return 0
     content = args.content.resolve()
     files = sorted(content.glob("*/*.yaml"))
     n = args.runs

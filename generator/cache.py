@@ -76,6 +76,47 @@ def _versions() -> str:
     return ";".join(sorted(names))
 
 
+def engine_sources() -> list[Path]:
+    """The source folders (or files) of engine modules that other distributions install (the
+    `rulebook.engines` entry points, docs/engine.md): their code decides a game's simulated
+    findings as the generator's own does, and an editable install keeps its version while its
+    code changes. Found from the metadata folders' entry_points.txt files and each module's
+    top-level spec, without importing the module; the shipped engines live in generator/."""
+    import importlib.util
+    found: set[Path] = set()
+    for entry in sys.path:
+        if not entry.endswith(("site-packages", "dist-packages")):
+            continue
+        try:
+            folders = [n for n in os.listdir(entry) if n.endswith(".dist-info")]
+        except OSError:
+            continue
+        for name in folders:
+            try:
+                text = (Path(entry) / name / "entry_points.txt").read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "[rulebook.engines]" not in text:
+                continue
+            section = text.split("[rulebook.engines]", 1)[1].split("\n[", 1)[0]
+            for line in section.splitlines():
+                target = line.partition("=")[2].strip().partition(":")[0].strip()
+                top = target.split(".")[0]
+                if not top or top == "generator":
+                    continue
+                try:
+                    spec = importlib.util.find_spec(top)
+                except (ImportError, ValueError):
+                    spec = None
+                if spec is None:
+                    continue
+                if spec.submodule_search_locations:
+                    found.update(Path(p) for p in spec.submodule_search_locations)
+                elif spec.origin:
+                    found.add(Path(spec.origin))
+    return sorted(found)
+
+
 def game_folder_names(content: Path) -> list[Path]:
     """The game folders (as project.game_folders, without importing the schema)."""
     if not content.is_dir():
@@ -97,6 +138,15 @@ def fingerprint(content: Path, options: dict, epoch: int) -> Inputs:
     for part in _TOOL_PARTS:
         h.update(f"|{part}|".encode())
         _hash_tree(h, _TOOL / part)
+    for source in engine_sources():  # a plugin's engine, edited in place, simulates anew
+        h.update(f"|engine|{source}|".encode())
+        if source.is_dir():
+            _hash_tree(h, source)
+        else:
+            try:
+                h.update(source.read_bytes())
+            except OSError:
+                h.update(b"<unreadable>")
     h.update(b"|content|")
     if content.is_dir():
         _hash_tree(h, content, skip=set(folders))

@@ -99,6 +99,15 @@ def validate(content: Path, games: list[str] | None, allow_untranslated: bool = 
     """Load, check and simulate; returns (project, diagnostics). `memo`: see check.run.
     With `load_all`, every game is loaded (a narrowed build renders the shared pages from all
     of them) and only `games` are checked and simulated."""
+    from .gcpause import collector_paused
+    if not simulation:  # nothing but the project and its findings is made: one pause for all (gcpause.py)
+        with collector_paused():
+            return _validate(content, games, allow_untranslated, simulation, seeds, seed, memo, load_all)
+    return _validate(content, games, allow_untranslated, simulation, seeds, seed, memo, load_all)
+
+
+def _validate(content: Path, games: list[str] | None, allow_untranslated: bool, simulation: bool,
+              seeds: int | None, seed: int | None, memo, load_all: bool):
     from dataclasses import replace
 
     from . import check

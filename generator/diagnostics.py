@@ -53,6 +53,7 @@ _CODE_LIST = [
     Code("RB305", "described-count", "The cards or tiles the card reference describes for a component differ in number from its count, and no gap explains it."),
     Code("RB306", "total-to-each-player", "A setup step gives a total by player count (by_players) to a per-player zone: say per_player for what each player gets."),
     Code("RB307", "bad-expression", "A computed number (a {placeholder} or an amount) cannot be evaluated: bad syntax, a division by zero, a cycle, or a table by player count where one number is needed."),
+    Code("RB308", "setup-moves-reference", "A setup step names a component that is not a playing piece (`role: reference`: a rulebook, a reference sheet); setup never moves one."),
     # 4xx: translations
     Code("RB400", "untranslated", "A text lacks one of the site's languages."),
     Code("RB401", "unknown-language", "A text is given in a language the site does not declare."),

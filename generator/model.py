@@ -6,9 +6,10 @@ Validation here is about shape only; cross-references, counts and translations a
 in `generator.check`, which needs the whole game at once.
 """
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
                           description="kebab-case id, unique within the game")]
@@ -37,6 +38,57 @@ Values = Annotated[dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], int
                          "each number lives here once", json_schema_extra={"additionalProperties": False})]
 
 
+# A web address content may give (a source's page, a link on the game's page). Content comes from
+# strangers, so only what is plainly an http(s) address passes: no javascript:, data: or other
+# scheme; a host of letters, digits, dots and hyphens (no user@ part to disguise it, no IP-literal
+# brackets); then only the characters RFC 3986 lets an address hold, with % only as %XX, and no
+# quote, space, angle bracket, backslash or bracket, so an address can leave neither its Markdown
+# link nor its HTML attribute, and the page's href is exactly the address written.
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+URL_PATTERN = (rf"^https?://{_LABEL}(?:\.{_LABEL})*\.?(?::[0-9]{{1,5}})?"
+               r"(?:[/?#](?:[A-Za-z0-9._~!$&()*+,;=:@/?#-]|%[0-9A-Fa-f]{2})*)?$")
+_URL = re.compile(URL_PATTERN)
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+URL_MAX = 2000
+
+
+def safe_url(value: str) -> bool:
+    """Whether `value` is a web address the schema accepts (pages link only to such addresses)."""
+    return len(value) <= URL_MAX and _URL.match(value) is not None
+
+
+class Refused(ValueError):
+    """A value a validator of the schema refuses, with the hint its diagnostic (RB100) gives."""
+
+    def __init__(self, message: str, hint: str):
+        super().__init__(message)
+        self.hint = hint
+
+
+_URL_HINT = "write the page's address as the browser shows it, e.g. https://boardgamegeek.com/boardgame/191876/ulm"
+
+
+def _safe_url(value: str) -> str:
+    if not safe_url(value):
+        m = _SCHEME.match(value.strip())
+        scheme = m.group(1).lower() if m else ""
+        if scheme and scheme not in ("http", "https"):
+            raise Refused(f"'{scheme}:' addresses are not allowed: a link goes to an http:// or https:// page", _URL_HINT)
+        raise Refused("not a plain web address: http:// or https://, a host name, then only the characters an address "
+                      "may hold (no spaces, quotes, angle brackets or backslashes; other characters as %XX)", _URL_HINT)
+    return value
+
+
+Url = Annotated[str, Field(max_length=URL_MAX, json_schema_extra={"pattern": URL_PATTERN, "format": "uri"},
+                           description="a web address: http:// or https:// only"),
+                AfterValidator(_safe_url)]
+
+
+def is_url(where: str) -> bool:
+    """Whether a source's `where` names a web page (it has a scheme) rather than a file."""
+    return _SCHEME.match(where.strip()) is not None and not re.match(r"^[A-Za-z]:[\\/]", where)  # C:\ is a file
+
+
 class Strict(BaseModel):
     # defer_build: a model's validator is made when first used, so only Game's and Site's are made
     # (each nested model's schema once, inside them), not one more for each of the 25 classes
@@ -48,8 +100,24 @@ class Source(Strict):
 
     id: Id
     title: str = Field(description="what the source is, e.g. the seed's name or a page title")
-    where: str = Field(description="file name of a seed, or the address of a public page")
+    where: str = Field(max_length=URL_MAX, description="file name of a seed, or the address of a public page "
+                       "(http:// or https:// only; the pages link to it)")
     language: LangTag | None = None
+
+    @field_validator("where")
+    @classmethod
+    def _where_is_a_file_or_a_safe_address(cls, value: str) -> str:
+        return _safe_url(value) if is_url(value) else value
+
+
+class Link(Strict):
+    """A page about the game for readers, e.g. its BoardGameGeek page: shown with the credits at the
+    top of the rulebook. Not a source: facts come from sources:, which items cite."""
+
+    id: Id
+    title: Text = Field(description="what the page is, said for the reader, e.g. 'BoardGameGeek page'")
+    url: Url
+    source: Id | list[Id] | None = Field(None, description="the source (or sources) that give this address")
 
 
 class Gap(Strict):
@@ -84,7 +152,7 @@ class Kind(Strict):
 
 
 class Component(Strict):
-    """A physical piece in the box."""
+    """A thing in the box: a playing piece, or with `role: reference` a rulebook or reference sheet."""
 
     id: Id
     name: Text
@@ -92,6 +160,10 @@ class Component(Strict):
     per_colour: Count | None = Field(None, description="how many in each player colour; times the game's colours must equal count")
     unlimited: bool = Field(False, description="the rules call the supply unlimited: running out is not an error")
     kinds: list[Kind] = Field(default_factory=list, description="a breakdown that must add up to count")
+    role: Literal["piece", "reference"] = Field(
+        "piece", description="'reference' for what is read, not played with (a rulebook, a reference sheet): "
+        "listed in the box with its count, but not among what play uses or what stays in the box, never "
+        "moved by setup (RB308) and never drawn in the setup pictures")
     note: Text | None = None
     source: Id | None = None
     gap: Id | None = None
@@ -328,6 +400,8 @@ class Game(Strict):
     id: Id
     name: Text
     designer: str = Field(description="the designer's name as printed")
+    artist: str | None = Field(None, description="the artist's name (or names) as printed, e.g. 'Keith Curtis, "
+                               "Ollin Timm'; names are not translated")
     year: int | None = Field(None, description="year of publication")
     publisher: str | None = Field(None, description="the publisher's name as printed")
     players: Players = Field(description="the supported player counts")
@@ -337,6 +411,8 @@ class Game(Strict):
     source_language: LangTag | None = Field(None, description="the language the texts are written in first; the "
                                             "others translate it (default: the site's default_language)")
     sources: list[Source] = Field(default_factory=list, description="where the facts come from")
+    links: list[Link] = Field(default_factory=list, description="pages about the game for readers (e.g. its "
+                              "BoardGameGeek page), shown with the credits")
     gaps: list[Gap] = Field(default_factory=list, description="facts the sources leave out")
     modes: list[Mode] = Field(min_length=1, description="game modes or variants; setup steps may be limited to some")
     components: list[Component] = Field(description="everything in the box, with counts")

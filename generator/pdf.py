@@ -174,8 +174,10 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
     """The player aid: per sheet (a mode, or modes with labelled lines), one face holding it all
     (`pack_faces` spreads it over cards)."""
     from .aids import resolve
+    from .render.typography import after_colon, names_in
     numbers_of(game)  # the scopes of the texts' placeholders ({count(tower-tile)} …)
     _ = translator(tag)
+    names: list = []  # the game's names in this language, read when a line needs them
     name = _t(game.name, tag, default)
     modes = {m.id: m for m in game.modes}
     sheets, _problems = resolve(game)
@@ -217,6 +219,9 @@ def aid_sheets(game: Game, tag: str, default: str) -> list[Face]:
                     # no name where the block's title or the text's own first words already say it
                     said = not named or named == title or text.lower().startswith(named.lower())
                     label = _joined(head, only, "" if said else named + _(": ").rstrip())
+                    if only and said:  # the text goes on after the mode's label: "Solo game only: take …"
+                        names = names or [names_in(game, tag)]
+                        text = after_colon(text, tag, names[0])
                     entries.append((label, text))
         out.append(Face(_("Player aid"), subtitle, entries, latin_em=0.53))
     return out

@@ -6,6 +6,8 @@ Schema errors are turned into diagnostics that point at the value (or key) at fa
 
 from __future__ import annotations
 
+import hashlib
+
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -16,8 +18,9 @@ from typing import Any, Union
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic
+from .gcpause import collector_paused
 from .load import Mark, Positions, load_file, load_game_dir
-from .model import Game, Site
+from .model import Game, Refused, Site
 
 
 @dataclass
@@ -36,6 +39,8 @@ class GameDoc:
     partial: set[str] = field(default_factory=set)
     # ids of the items left out of the model: references to them are not reported again
     dropped_ids: set[str] = field(default_factory=set)
+    # a digest of the YAML files' names and bytes as they were read ("": not known)
+    files_digest: str = ""
 
     def raw_path(self, path) -> tuple:
         """The path in the raw data of a path in the model."""
@@ -101,6 +106,11 @@ def game_folders(content: Path) -> list[Path]:
 
 
 def read_project(content: Path, only: list[str] | None = None) -> tuple[Project, list[Diagnostic]]:
+    with collector_paused():
+        return _read_project(content, only)
+
+
+def _read_project(content: Path, only: list[str] | None) -> tuple[Project, list[Diagnostic]]:
     content = Path(content)
     root = _display_root(content)
     project = Project(content=content)
@@ -135,7 +145,8 @@ def read_project(content: Path, only: list[str] | None = None) -> tuple[Project,
                                 "add a folder such as content/ulm/ with a game.yaml"))
 
     for folder in folders:
-        raw, pos, d = load_game_dir(folder.resolve(), root)
+        hasher = hashlib.blake2b(digest_size=8)
+        raw, pos, d = load_game_dir(folder.resolve(), root, hasher)
         diags += d
         if raw is None:
             continue
@@ -148,7 +159,7 @@ def read_project(content: Path, only: list[str] | None = None) -> tuple[Project,
             diags.append(Diagnostic("RB201", f"the game id '{game.id}' differs from its folder name '{folder.name}'",
                                     m.file, m.line, m.column, f"set id: {folder.name} or rename the folder"))
             continue
-        project.games[game.id] = GameDoc(game.id, folder, raw, pos, game, **shape)
+        project.games[game.id] = GameDoc(game.id, folder, raw, pos, game, **shape, files_digest=hasher.hexdigest())
     return project, diags
 
 
@@ -401,6 +412,8 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
             hint = "quote the value if it is meant as text" if isinstance(value, (bool, int, float)) and not isinstance(value, str) else ""
             if isinstance(value, str):
                 hint = _yaml11_hint(value)
+            hint = hint or next((e["ctx"]["error"].hint for e in errs
+                                 if isinstance((e.get("ctx") or {}).get("error"), Refused)), "")
             message = f"{'; or '.join(msgs)} (got {got} {_short(value)})"
             if value == {} and all(e["type"] == "too_short" for e in errs):  # only a text asks for a mapping not empty
                 message = "empty text"

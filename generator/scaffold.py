@@ -152,6 +152,8 @@ GAME = """\
 id: $id  # the folder's name: kebab-case, unique in the site
 name: @name
 designer: Replace With The Designer's Name
+# artist: and publisher: are names as printed too; links: lists pages about the game, such as its
+# BoardGameGeek page (docs/authoring.md, "Credits and links")
 players: {min: 2, max: 4}  # the supported player counts
 colours: 4  # how many player colours the box has
 summary: @summary

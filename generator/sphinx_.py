@@ -131,12 +131,17 @@ def _prune_search_index(app, exception):
 
 
 def _translator_class():
-    """Links to a glossary term carry its definition (data-def), shown on hover and focus by CSS."""
+    """Links to a glossary term carry its definition (data-def), shown on hover and focus by CSS;
+    links to other sites (a source's page, a game's BoardGameGeek page) carry rel="noopener
+    noreferrer": the page they open gets no handle on ours and is not told where the reader came from."""
     from docutils import nodes
     from sphinx.writers.html5 import HTML5Translator
 
     class RulebookTranslator(HTML5Translator):
         def starttag(self, node, tagname, suffix="\n", empty=False, **attributes):
+            if tagname == "a" and isinstance(node, nodes.reference) and \
+                    node.get("refuri", "").startswith(("http://", "https://")):
+                attributes["rel"] = "noopener noreferrer"
             if tagname == "a" and isinstance(node, nodes.reference):
                 fragment = node.get("refuri", "").partition("#")[2] or node.get("refid", "")
                 definition = self.config.rb_terms.get(fragment)

@@ -77,6 +77,22 @@ def seed_line(name: str, number: int) -> str:
     return files[0].read_text(encoding="utf-8").splitlines()[number - 1]
 
 
+def credits_as_the_seed_states(game, seed: str, artist_line: int, url_line: int, page=None) -> None:
+    """The game's artist is the seed's 「美術設計：…」 line (names the seed lists with 、 are one string,
+    with commas, as designer and publisher are) and its one link is the seed's 「BGG頁面：…」 address,
+    with the seed as its source; the rulebook's credits line shows the artist in every language."""
+    artist = seed_line(seed, artist_line).removeprefix("美術設計：")
+    assert artist != seed_line(seed, artist_line)
+    assert game.artist == artist.replace("、", ", ")
+    url = seed_line(seed, url_line).removeprefix("BGG頁面：")
+    [bgg] = game.links
+    assert (bgg.url, bgg.source) == (url, f"seed-{seed}")
+    assert all("BoardGameGeek" in bgg.title[lang] for lang in LANGS)
+    for lang in LANGS if page is not None else ():  # names are not translated: Latin letters on zh pages too
+        credits = page[(lang, "index")].split("{.rb-meta}\n", 1)[1].split("\n", 1)[0]
+        assert game.artist in credits
+
+
 def english_text(game) -> str:
     """Every English string of the game's data, one per line."""
     out = []

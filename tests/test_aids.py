@@ -112,18 +112,24 @@ def test_jorvik_feast_pointer_needs_the_table_on_the_sheet(tmp_path):
     assert "aid-jarl" in pointing.message and "score-final-feasts" in lines[pointing.line - 1]  # it says "see the table"
 
 
-def test_a_sheet_for_two_modes_labels_each_mode_line_in_every_language(good_content):
+def _two_mode_sheet(good_content, old: str, new: str):
+    """The test game with a second mode (solo), one sheet for both, and one more edit (a line for
+    solo only); returns the game's model."""
     game_file = good_content / "tiny" / "game.yaml"
     edit(game_file, "  - {id: basic, name: {zh-TW: 基本, es: Básico, en: Basic}}",
          "  - {id: basic, name: {zh-TW: 基本遊戲, es: Juego básico, en: Basic game}}\n"
          "  - {id: solo, name: {zh-TW: 單人遊戲, es: Partida en solitario, en: Solo game}}")
-    edit(game_file, "        modes: [basic]\n        count: 2", "        modes: [solo]\n        count: 2")
+    edit(game_file, old, new)
     edit(game_file, "    modes: [basic]\n    sections:", "    modes: [basic, solo]\n    sections:")
-    edit(game_file, "show: [turn-take, action-buy]", "show: [turn-take, action-buy, card-bonus]")
     project, diags = validate(good_content, None, simulation=False)
     assert [d for d in diags if d.severity.value == "error"] == []  # (renamed modes are stale translations)
-    game = project.games["tiny"].model
-    expected = {"zh-TW": "僅限單人遊戲：", "es": "Únicamente en el modo Partida en solitario:", "en": "Solo game only:"}
+    return project.games["tiny"].model
+
+
+def test_a_sheet_for_two_modes_labels_each_mode_line_in_every_language(good_content):
+    edit(good_content / "tiny" / "game.yaml", "show: [turn-take, action-buy]", "show: [turn-take, action-buy, card-bonus]")
+    game = _two_mode_sheet(good_content, "        modes: [basic]\n        count: 2", "        modes: [solo]\n        count: 2")
+    expected = {"zh-TW": "僅限單人遊戲：", "es": "Partida en solitario únicamente:", "en": "Solo game only:"}
     for tag, label in expected.items():
         (face,) = pdf.aid_sheets(game, tag, "zh-TW")
         lines = [e for e in face.paragraphs if not isinstance(e, list) and e[0] != "#"]
@@ -172,3 +178,14 @@ def test_a_line_does_not_repeat_a_name_its_text_begins_with(shipped):
     assert text.lower().startswith(discard.name["es"].lower())  # the case this test is about
     (entry,) = [e for e in face.paragraphs if not isinstance(e, list) and e[1] == text]
     assert entry[0] == "•"  # "A la pila de descarte: A la pila de descarte: …" no more
+
+
+def test_a_text_after_a_mode_label_goes_on_in_lower_case_in_spanish_and_english(good_content):
+    """RAE and British usage: after a colon in running text, lower case ("Solo game only: take 2
+    cubes"); a name keeps its capital; Chinese has no case and keeps its full-width colon."""
+    game = _two_mode_sheet(good_content, "    - id: turn-take\n", "    - id: turn-take\n      modes: [solo]\n")
+    expected = {"zh-TW": ("僅限單人遊戲：", "拿 2 個方塊。"), "es": ("Partida en solitario únicamente:", "toma 2 cubos."),
+                "en": ("Solo game only:", "take 2 cubes.")}
+    for tag, (label, text) in expected.items():
+        (face,) = pdf.aid_sheets(game, tag, "zh-TW")
+        assert any(label in e[0] and e[1] == text for e in face.paragraphs if not isinstance(e, list)), (tag, face.paragraphs)

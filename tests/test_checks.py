@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import edit, mark_current
+from conftest import ROOT, edit, mark_current
 from generator.cli import validate
 from generator.diagnostics import CODES
 
@@ -37,6 +37,8 @@ CASES = [
      "RB305", 24, 12),
     ("total-to-each-player", GAME, "per_player: {2: 2, 3: 2}", "by_players: {2: 4, 3: 6}", "RB306", 50, 5),
     ("bad-expression", GAME, "values: {cost: 3}", "values: {cost: 3 // (3 - 3)}", "RB307", 68, 20),
+    # the pawns declared not a playing piece, while a setup step deals them
+    ("setup-moves-reference", GAME, "    per_colour: 2\n", "    per_colour: 2\n    role: reference\n", "RB308", 43, 16),
     ("untranslated", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
      "name: {zh-TW: 小遊戲, es: Juego pequeño}", "RB400", 3, 7),
     ("unknown-language", GAME, "name: {zh-TW: 小遊戲, es: Juego pequeño, en: Tiny game}",
@@ -170,17 +172,53 @@ def test_a_mapping_of_schema_keys_is_not_a_text(good_content):
     assert run(good_content) == []
 
 
-@pytest.mark.parametrize("text", [
+ODD_TEXTS = [
     "Put all cubes in the center.", "PUT THEM IN THE CENTER", "A Colorful board", "Favors: none", "Grey, not gray.",
     "ſee Actions", "Put all cubes in the supply (see Actions).", "(SEE the table)", "see the table below",
     "NEİGHBOR tiles", "The coloured centre.", "A watercolor", "Nothing to see", "Über [the color](#x) side",
-])
-def test_the_quick_skips_of_the_english_checks_agree_with_their_full_search(text):
-    # style and pointers skip the case-blind search where an ASCII text cannot match: never a miss
+    "colorſ", "the ſources say", "Según las FUENTES", "(VÉASE Acciones)", "MÁS ABAJO", "(ver", "la copia de las reglas",
+    "el resumen inglés", "a WIKIPEDIA page", "WİKİPEDİA", "(see the rules", ") see the rest below", "rules summary",
+]
+
+
+def test_the_searches_over_all_texts_at_once_find_what_each_search_finds_in_each_text():
+    """scan.Search runs its case-blind search only where a keyword is: never a miss, on odd
+    case folds too (ſ, İ), on every shipped text and on texts made to match."""
     from generator.check import pointers, style
-    full = style._WORD.search(text)
-    assert (style._us_word(text) or None) and style._us_word(text).group(0) == full.group(0) if full \
-        else style._us_word(text) is None
-    bare = text
-    skip = bare.isascii() and "see" not in bare.lower()
-    assert not (skip and pointers.UNLINKED["en"].search(bare))
+    from generator.check.scan import Search
+    from generator.check.texts import texts_of
+    from generator.project import read_project
+    project, _ = read_project(ROOT / "content")
+    shipped = [s for g in project.games.values() for _p, text, _o in texts_of(g.raw) for s in text.values()]
+    searches = [style.US_WORD, *style.SOURCE_NOTE.values(), *pointers.UNLINKED.values()]
+    searches = [x for x in searches if isinstance(x, Search)]
+    assert len(searches) == 5
+    for texts in (shipped, ODD_TEXTS, ["x", ""] + ODD_TEXTS[::-1]):
+        for search in searches:
+            want = {i: m.group(0) for i, t in enumerate(texts) if (m := search.pattern.search(t))}
+            assert search.first(texts) == want
+    assert any(search.first(ODD_TEXTS) for search in searches)  # not vacuous
+
+
+def test_every_character_a_case_blind_search_folds_to_a_keyword_letter_is_lowered_to_it_or_searched_in_full():
+    import re
+
+    from generator.check import pointers, style
+    from generator.check.scan import _ODD_FOLD, Search
+    searches = [x for x in [style.US_WORD, *style.SOURCE_NOTE.values(), *pointers.UNLINKED.values()] if isinstance(x, Search)]
+    letters = {ch for x in searches for k in x.keywords for ch in k if ch.isalpha()}
+    folds = re.compile("[" + "".join(sorted(letters)) + "]", re.IGNORECASE)
+    for cp in range(0x110000):
+        c = chr(cp)
+        if 0xD800 <= cp <= 0xDFFF or not folds.fullmatch(c):
+            continue
+        assert c.lower() in letters or _ODD_FOLD.fullmatch(c), f"U+{cp:04X} {c}"
+
+
+def test_a_us_spelling_with_an_odd_case_fold_is_reported_not_a_crash(good_content):
+    text = (good_content / "tiny" / "game.yaml").read_text(encoding="utf-8")
+    import re
+    m = re.search(r"en: ([A-Z][^,}\n]*)", text)
+    assert m
+    (good_content / "tiny" / "game.yaml").write_text(text.replace(m.group(0), "en: colorſ " + m.group(1), 1), encoding="utf-8")
+    assert "RB730" in [d.code for d in run(good_content)]

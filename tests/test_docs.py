@@ -28,3 +28,23 @@ def test_every_interface_string_is_translated():
         assert missing == [], f"{tag} lacks {missing}"
         for m in messages:  # placeholders survive translation
             assert ("{n}" in m) == ("{n}" in table[m]), (tag, m)
+
+
+def test_no_file_holds_the_markers_of_an_unresolved_merge():
+    """A merge once left '<<<<<<< HEAD … >>>>>>> main' in docs/authoring.md, shipped and rendered."""
+    import subprocess
+    try:
+        files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout: the project's own folders
+        files = [str(p.relative_to(ROOT)) for d in ("generator", "content", "docs", "tests", "themes", "locale", "bench")
+                 for p in (ROOT / d).rglob("*") if p.is_file()]
+    found = []
+    for name in filter(None, files):
+        try:
+            text = (ROOT / name).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        lines = text.splitlines()
+        if any(x.startswith("<<<<<<< ") for x in lines) and any(x.startswith(">>>>>>> ") for x in lines):
+            found.append(name)
+    assert len(files) > 100 and found == []

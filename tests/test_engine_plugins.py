@@ -177,3 +177,20 @@ def test_the_test_override_wins_over_entry_points(plugins, monkeypatch):
     _fake_distribution(plugins, "fake-f", "tiny = fake_engine_f", "fake_engine_f", "raise ImportError('unused')\n")
     monkeypatch.setitem(games.MODULES, "tiny", "generator.engine.games.ulm")
     assert module_for("tiny").name.startswith("generator.engine.games.ulm")
+
+
+def test_an_installed_plugin_engine_s_code_is_an_input_of_the_build_fingerprint(tmp_path, monkeypatch):
+    """A plugin installed in place (pip install -e) keeps its version while its code changes; the
+    build cache and the simulation memo must see the change, as they see the generator's."""
+    from generator import cache
+    assert EXAMPLE / "rulebook_engine_demo_heaps" in cache.engine_sources()  # found from its entry point
+    engine = tmp_path / "my_engine"
+    engine.mkdir()
+    (engine / "__init__.py").write_text("MAX = 3\n", encoding="utf-8")
+    monkeypatch.setattr(cache, "engine_sources", lambda: [engine])
+    content = FIXTURES / "good"
+    before = cache.fingerprint(content, {}, 0)
+    assert cache.fingerprint(content, {}, 0) == before
+    (engine / "__init__.py").write_text("MAX = 4\n", encoding="utf-8")
+    after = cache.fingerprint(content, {}, 0)
+    assert after.global_ != before.global_ and after.games == before.games

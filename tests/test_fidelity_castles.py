@@ -4,7 +4,7 @@ gap; the glossary says what the seed says; no source notes inside setup or turn 
 
 import re
 
-from fidelity import LANGS, english_text, game_fixtures, said, seed_line, values
+from fidelity import LANGS, credits_as_the_seed_states, english_text, game_fixtures, said, seed_line, values
 
 GAME = "castles-of-mad-king-ludwig"
 ROOM_TYPES = ("living", "activity", "sleeping", "outdoor", "utility", "food", "corridor", "downstairs")
@@ -116,3 +116,9 @@ def test_spanish_names(castles):
     assert food.name["es"] == "Comedor"
     coins = next(c for c in castles.components if c.id == "coin")
     assert [k.name["es"] for k in coins.kinds] == ["monedas de 5000", "monedas de 1000"]
+
+
+
+def test_the_artist_and_the_boardgamegeek_page_are_the_seeds(castles, page):
+    # seed 003 l.300 「美術設計：Keith Curtis、Ollin Timm」, l.301 「BGG頁面：…」 (fidelity review: credits missing)
+    credits_as_the_seed_states(castles, "003", 300, 301, page)

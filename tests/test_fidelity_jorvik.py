@@ -6,7 +6,7 @@ from functools import partial
 
 import pytest
 
-from fidelity import LANGS, item, items, load, seed_line, term
+from fidelity import LANGS, credits_as_the_seed_states, item, items, load, pages, seed_line, term
 from generator.engine.play import play
 from generator.engine.setup import player_counts, run_setup
 
@@ -110,3 +110,15 @@ def test_notes_about_sources_live_in_gaps_not_in_rule_items():
             assert not pattern.search(it.text[tag]), (it.id, tag)
     gap = next(g for g in GAME.gaps if g.id == "gap-card-slots").text
     assert "Kaispeicher" in gap["en"] and "Kaispeicher" in gap["zh-TW"]
+
+
+def test_the_rulebook_is_in_the_box_and_not_a_playing_piece():
+    assert seed_line("004", 226).strip() == "1 本規則書"
+    rulebook = next(c for c in GAME.components if c.id == "rules-booklet")
+    assert rulebook.role == "reference" and rulebook.count == 1
+
+
+
+def test_the_artist_and_the_boardgamegeek_page_are_the_seeds(tmp_path):
+    # seed 004 l.219 「美術設計：Marc Margielsky」, l.220 「BGG頁面：…」 (fidelity review M3: credits missing)
+    credits_as_the_seed_states(GAME, "004", 219, 220, pages(load("jorvik"), "jorvik", tmp_path))

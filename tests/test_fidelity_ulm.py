@@ -4,7 +4,7 @@ inside rule text or card texts."""
 
 import re
 
-from fidelity import LANGS, english_text, game_fixtures, said, seed_line
+from fidelity import LANGS, credits_as_the_seed_states, english_text, game_fixtures, said, seed_line
 
 GAME = "ulm"
 
@@ -158,3 +158,19 @@ def test_chinese_uses_the_seeds_terms(ulm, page):
 
 def ulm_items(ulm):
     return [i for section in ulm.rules for i in section.items]
+
+
+def test_the_rules_come_in_two_booklets_that_are_not_playing_pieces(ulm):
+    # seed 000 l.534 「2 本規則書」 (l.35: one for the rules, one for the history and the components);
+    # seed 001 l.17: «instrucciones en 2 partes: el reglamento básico y el Ulm Chronicle»
+    assert seed_line("000", 534).strip() == "2 本規則書"
+    assert "instrucciones en 2 partes: el reglamento básico y el Ulm Chronicle" in seed_line("001", 17)
+    booklets = next(c for c in ulm.components if c.id == "rules-booklet")
+    assert booklets.role == "reference" and booklets.count == 2
+    assert [(k.id, k.count) for k in booklets.kinds] == [("rules-booklet-basic", 1), ("rules-booklet-chronicle", 1)]
+
+
+
+def test_the_artist_and_the_boardgamegeek_page_are_the_seeds(ulm, page):
+    # seed 000 l.526 「美術設計：Michael Menzel」, l.527 「BGG頁面：…」 (fidelity review: credits missing)
+    credits_as_the_seed_states(ulm, "000", 526, 527, page)

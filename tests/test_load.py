@@ -199,3 +199,30 @@ def test_bom_is_accepted(tmp_path):
     f.write_bytes(b"\xef\xbb\xbfid: x\n")
     data, _pos, diags = load_file(f, "bom.yaml")
     assert diags == [] and data == {"id": "x"}
+
+
+def test_reading_a_project_pauses_the_collector_and_gives_it_back_as_it_was(good_content):
+    import gc
+
+    from generator.gcpause import collector_paused
+    from generator.project import read_project
+    seen = []
+    assert gc.isenabled()
+    read_project(good_content)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        read_project(good_content)
+        assert not gc.isenabled()  # off before, off after: not switched on behind the caller's back
+    finally:
+        gc.enable()
+    try:
+        with collector_paused():
+            seen.append(gc.isenabled())
+            with collector_paused():
+                pass
+            seen.append(gc.isenabled())
+            raise ValueError
+    except ValueError:
+        pass
+    assert seen == [False, False] and gc.isenabled()

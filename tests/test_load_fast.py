@@ -28,8 +28,29 @@ def typed(x):
     return (type(x).__name__, repr(x))
 
 
+def probes(data) -> list[tuple]:
+    """Every path of the data, and a path under each mapping and list that is not there."""
+    out, todo = [], [((), data)]
+    while todo:
+        path, v = todo.pop()
+        out.append(path)
+        if isinstance(v, dict):
+            out.append(path + ("no-such-key",))
+            todo += [(path + (k,), x) for k, x in v.items()]
+        elif isinstance(v, list):
+            out += [path + (len(v),), path + ("0",)]
+            todo += [(path + (n,), x) for n, x in enumerate(v)]
+    return out
+
+
+def lookups(data, pos) -> list:
+    """What a diagnostic asks: the mark of each path (or of its nearest ancestor), of the value and of the key."""
+    return [(p, pos.of(p), pos.of(p, key=True)) for p in probes(data)]
+
+
 def answer(text: str, fast: bool):
-    """load_text's whole answer, with or without the fast path; positions in their order."""
+    """load_text's whole answer, with or without the fast path; positions asked path by path (before
+    they are all filled), then in their order."""
     saved = load._CParser
     if not fast:
         load._CParser = None
@@ -37,7 +58,8 @@ def answer(text: str, fast: bool):
         data, pos, diags = load.load_text(text, "f.yaml")
     finally:
         load._CParser = saved
-    return typed(data), list(pos.values.items()), list(pos.keys.items()), diags
+    asked = lookups(data, pos) if data is not None else []
+    return typed(data), asked, list(pos.values.items()), list(pos.keys.items()), diags
 
 
 def assert_same(text: str) -> None:
@@ -55,6 +77,7 @@ def test_every_shipped_file_takes_the_fast_path_and_agrees(path: Path):
     pure_data, pure_pos, diags = load._load_pure(text, "f.yaml")
     assert diags == []
     assert typed(data) == typed(pure_data)
+    assert lookups(data, pos) == lookups(pure_data, pure_pos)
     assert list(pos.values.items()) == list(pure_pos.values.items())
     assert list(pos.keys.items()) == list(pure_pos.keys.items())
     assert len(pos.values) > 10  # the comparison is not vacuous
@@ -207,3 +230,9 @@ def test_a_question_in_prose_keeps_the_fast_path():
     text = "a: Why? Because it is so.\nb: 為什麼? 因為\nc: |\n  Ready? Go.\n"
     assert load._load_fast(text, "f.yaml") is not None
     assert_same(text)
+
+
+@pytest.mark.parametrize("text", ["? a", "a ?", "Why? Because", "x_? y", "中? a", "a?b", "?", "a?\n", "1? 2", "é? x",
+                                  "-? x", "(?) y", "word?\r\n", "?\tx", "__?", "a ?? b"])
+def test_the_key_indicator_search_from_each_question_mark_agrees_with_the_full_pattern(text):
+    assert load._key_indicator(text) == bool(load._KEY_INDICATOR.search(text))

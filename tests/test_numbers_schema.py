@@ -98,3 +98,21 @@ def test_the_schema_and_the_loader_agree(extra):
 def test_the_cases_include_both_answers():
     answers = {loader_accepts({**BASE, **c}) for c in CASES}
     assert answers == {True, False}
+
+
+COMPONENT = {"id": "booklet", "name": {"en": "rulebook"}, "count": 1}
+COMPONENT_CASES = [{}, {"role": "reference"}, {"role": "piece"}, {"role": "rulebook"}, {"role": "Reference"},
+                   {"role": True}, {"role": None}, {"role": ["reference"]}]
+
+
+@pytest.mark.parametrize("extra", COMPONENT_CASES, ids=[json.dumps(c) for c in COMPONENT_CASES])
+def test_the_schema_and_the_loader_agree_on_a_components_role(extra):
+    from generator.model import Component
+    data = {**COMPONENT, **extra}
+    try:
+        Component.model_validate(data, strict=True)
+        loaded = True
+    except ValidationError:
+        loaded = False
+    assert accepts(SCHEMA["$defs"]["Component"], data) == loaded
+    assert loaded == (extra.get("role", "piece") in ("piece", "reference"))

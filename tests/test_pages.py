@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import FIXTURES, ROOT, edit
+from conftest import FIXTURES, ROOT, edit, mark_current
 from generator.cli import validate
 from generator.collate import sort_key
 from generator.render import render_language
@@ -156,3 +156,129 @@ def test_a_rule_that_names_its_gap_may_say_the_sources_leave_it_out(good_content
     edit(f, "    to: supply\n    text: {zh-TW: 把所有方塊", "    to: supply\n    gap: gap-red\n    text: {zh-TW: 把所有方塊")
     _p, diags = validate(good_content, None, simulation=False)
     assert [d.code for d in diags if d.code != "RB407"] == []
+
+
+# The rulebooks in the box (Ulm: seed 000 l.534 「2 本規則書」, seed 001 l.17 «instrucciones en 2 partes»;
+# Jórvík: seed 004 l.226 「1 本規則書」): listed with their count, never as used in play or left in the box.
+RULEBOOKS = {"ulm": ("rules-booklet", 2), "jorvik": ("rules-booklet", 1)}
+NOT_A_PIECE = {"zh-TW": "不是遊玩時使用的配件", "es": "No es una pieza de juego", "en": "Not a playing piece"}
+
+
+@pytest.mark.parametrize("game_id", sorted(RULEBOOKS))
+def test_the_rulebooks_are_in_the_box_but_not_among_the_pieces(tmp_path, game_id):
+    cid, count = RULEBOOKS[game_id]
+    project, _ = validate(ROOT / "content", [game_id], simulation=False)
+    comp = next(c for c in project.games[game_id].model.components if c.id == cid)
+    assert comp.role == "reference" and comp.count == count
+    for tag in ("zh-TW", "es", "en"):
+        render_language(project, tag, tmp_path / tag, only={game_id})
+        folder = tmp_path / tag / game_id
+        page = (folder / "components.md").read_text(encoding="utf-8")
+        name = re.escape(comp.name[tag])
+        in_the_box = page[:page.index(f"({game_id}-used-")]
+        row = re.search(rf"^\| {name} \| (\d+) \| (.*) \|$", in_the_box, flags=re.M)
+        assert row and int(row.group(1)) == count, tag
+        assert NOT_A_PIECE[tag] in row.group(2)
+        # the last row of the table: after every playing piece
+        rows = re.findall(r"^\| (.+?) \| [\d?]+ \|", in_the_box, flags=re.M)
+        assert rows[-1] == comp.name[tag]
+        # neither used in play nor staying in the box, in any mode; never drawn
+        assert not re.search(rf"^\| {name} \|", page[page.index(f"({game_id}-used-"):], flags=re.M), tag
+        for svg in folder.glob("setup-*.svg"):
+            assert comp.name[tag] not in svg.read_text(encoding="utf-8"), svg.name
+
+
+def test_a_reference_component_is_neither_played_nor_left_in_the_box(good_content, tmp_path):
+    """A rulebook of the test game: validate (with its simulated setup) stays clean, the page lists
+    it with its count, the tables of play leave it out, the simulation does not count it."""
+    from generator.engine.setup import run_setup
+    from generator.engine.state import initial_box
+    from generator.render import component_table
+    edit(good_content / GAME, "  - id: coin\n", "  - id: booklet\n    name: {zh-TW: 規則書, es: reglamento, en: rulebook}\n"
+         "    count: 1\n    role: reference\n  - id: coin\n")
+    mark_current(good_content)
+    project, diags = validate(good_content, None)
+    assert diags == []
+    game = project.games["tiny"].model
+    result = run_setup(game, 2, "basic")
+    assert all(c != "booklet" for z in result.zones.values() for c, _k in z)
+    assert "booklet" not in initial_box(game)[0] and "booklet" not in initial_box(game)[1]
+    assert "booklet" not in [r["component"].id for r in component_table(game, {(p, "basic"): run_setup(game, p, "basic")
+                                                                              for p in (2, 3)}, "basic")]
+    page = _page(good_content, "en", "components.md", tmp_path)
+    assert "| rulebook | 1 | Not a playing piece: the tables below leave it out. |" in page
+    assert page.count("| rulebook |") == 1
+
+
+@pytest.mark.parametrize("text, tag, names, expected", [
+    ("Devuelve 2 a la caja.", "es", set(), "devuelve 2 a la caja."),
+    ("Return 2 of them.", "en", set(), "return 2 of them."),
+    ("Jarl players take 4.", "en", {"Jarl"}, "Jarl players take 4."),  # a name keeps its capital
+    ("BP are paid first.", "en", set(), "BP are paid first."),  # so does an abbreviation
+    ("[Coloca](#place) la loseta.", "es", set(), "[coloca](#place) la loseta."),  # a pointer's words
+    ("¿Quién empieza?", "es", set(), "¿quién empieza?"),
+    ("2 cubes.", "en", set(), "2 cubes."),
+    ("把 2 個放回盒中。", "zh-TW", set(), "把 2 個放回盒中。"),
+    ("Nimm 2 Würfel.", "de", set(), "Nimm 2 Würfel."),  # a language not listed keeps its text
+])
+def test_a_text_after_a_label_lowers_its_first_word(text, tag, names, expected):
+    from generator.render.typography import after_colon
+    assert after_colon(text, tag, names) == expected
+
+
+def test_names_are_words_capitalised_inside_sentences_and_never_lower_case():
+    from generator.render.typography import names_in
+    project, _ = validate(ROOT / "content", ["ulm", "jorvik"], simulation=False)
+    ulm, jorvik = project.games["ulm"].model, project.games["jorvik"].model
+    assert {"Ulm", "Danubio"} <= names_in(ulm, "es") and {"Ulm", "Danube"} <= names_in(ulm, "en")
+    assert {"Jarl", "Karl"} <= names_in(jorvik, "en")
+    assert not {"The", "La", "El", "Each", "Cada"} & (names_in(ulm, "es") | names_in(ulm, "en") | names_in(jorvik, "en"))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_text_after_a_mode_label_goes_on_in_lower_case(tmp_path, game_id):
+    """«Variante de la torre únicamente: devuelve 2 …», "Tower variant only: return 2 …": not a capital
+    after the colon in running text (RAE; British usage), except for a name; Chinese as written."""
+    from generator.render.typography import names_in
+    project, _ = validate(ROOT / "content", [game_id], simulation=False)
+    game = project.games[game_id].model
+    seen = 0
+    for tag, label in (("es", r"\*[^*\n]+ únicamente\*: "), ("en", r"\*[^*\n]+ only\*: ")):
+        render_language(project, tag, tmp_path / tag, only={game_id})
+        page = (tmp_path / tag / game_id / "index.md").read_text(encoding="utf-8")
+        names = names_in(game, tag)
+        for m in re.finditer(label + r"(\[)?([^\W\d_][\w'’-]*)", page):
+            seen += 1
+            word = m.group(2)
+            assert word[0].islower() or word in names or word[1:] != word[1:].lower(), (tag, m.group(0))
+    with_modes = [i for i in game.setup + game.rounds.turn + game.actions if i.modes and not i.name and i.text]
+    assert seen >= 2 * len(with_modes)
+    if game_id == "ulm":
+        render_language(project, "zh-TW", tmp_path / "zh-TW", only={game_id})
+        assert "*Variante de la torre únicamente*: devuelve 2 de ellas" in (tmp_path / "es" / "ulm" / "index.md").read_text(encoding="utf-8")
+        assert "*Tower variant only*: return 2 of them" in (tmp_path / "en" / "ulm" / "index.md").read_text(encoding="utf-8")
+        assert "*僅限高塔變體*：不查看內容" in (tmp_path / "zh-TW" / "ulm" / "index.md").read_text(encoding="utf-8")
+
+
+def test_a_mark_follows_chinese_text_without_a_space_and_latin_text_with_one(tmp_path):
+    """「…為止。[?]」 but "… ends. [?]": Chinese puts no space between a full-width mark and what
+    follows; after a Latin letter or digit on a Chinese page the space stays."""
+    from generator.render.typography import cjk_marks
+    project, _ = validate(ROOT / "content", None, simulation=False)
+    cjk = "[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]"
+    mark = r"(?:\[\?\]\(|\[\\\[\d+\\\]\]\()"
+    for tag in ("zh-TW", "es", "en"):
+        render_language(project, tag, tmp_path / tag)
+        text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((tmp_path / tag).glob("*/*.md")))
+        tight = len(re.findall(rf"{cjk}{mark}", text))
+        spaced = len(re.findall(rf"{cjk} {mark}", text))
+        if tag == "zh-TW":
+            assert tight > 50 and spaced == 0, (tight, spaced)
+        else:
+            assert len(re.findall(rf"\\\. {mark}", text)) > 50 and not re.search(rf"\\\.{mark}", text)
+    assert cjk_marks("jet [?](#g) 為止。 [?](#g) 規則。 [\\[2\\]](#s) 來源 *[可能已過時](rb-source:x)*") == \
+        "jet [?](#g) 為止。[?](#g) 規則。[\\[2\\]](#s) 來源*[可能已過時](rb-source:x)*"
+    assert cjk_marks("規則。 *不在來源中：* 照來源。") == "規則。*不在來源中：*照來源。"
+    assert cjk_marks("放到[市徽](#ulm-term-coat) [?](#g)") == "放到[市徽](#ulm-term-coat)[?](#g)"
+    assert cjk_marks("[jet](#ulm-term-jet) [?](#g)") == "[jet](#ulm-term-jet) [?](#g)"
+    assert cjk_marks("| 規則書 | 1 | 拿 2 個 |") == "| 規則書 | 1 | 拿 2 個 |"  # tables and numbers keep their spaces

@@ -192,6 +192,30 @@ def test_a_summary_that_no_longer_matches_leaves_every_text_compared(good_conten
     assert diags == _without_summary(good_content)
 
 
+def test_the_summary_reads_no_text_while_the_files_are_byte_for_byte_those_it_was_written_from(good_content, monkeypatch):
+    lock = good_content / "tiny" / st.FILE
+    assert main(["translations", "mark-current", "--content", str(good_content)]) == 0
+    assert len(lock.read_text(encoding="utf-8").splitlines()[-1].split()) == 5  # '#', 'current:' and three hashes
+    read = []
+    real = st.texts_hash
+    monkeypatch.setattr(st, "texts_hash", lambda *a: read.append(1) or real(*a))
+    assert _summary_trusted(good_content) and read == []  # the files' hash was enough
+    # an edit that is no text (a comment): the files differ, the texts hash still holds
+    (good_content / GAME).write_text((good_content / GAME).read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert _summary_trusted(good_content) and read == [1]
+    assert static(good_content) == []
+    # a summary of two hashes, as written before the third: still read
+    text = lock.read_text(encoding="utf-8")
+    last = text.splitlines()[-1]
+    lock.write_text(text.replace(last, " ".join(last.split()[:4])), encoding="utf-8")
+    read.clear()
+    assert _summary_trusted(good_content) and read == [1]
+    # a source text edited: neither hash holds, and the texts are compared
+    edit(good_content / GAME, "zh-TW: 安娜支付錢幣。", "zh-TW: 安娜馬上支付錢幣。")
+    assert not _summary_trusted(good_content)
+    assert codes([d for d in static(good_content) if d.code in TRANSLATION_CODES]) == ["RB406", "RB406"]
+
+
 def test_no_summary_while_a_translation_is_stale(good_content):
     edit(good_content / GAME, "zh-TW: 安娜支付錢幣。", "zh-TW: 安娜馬上支付錢幣。")
     assert main(["translations", "mark-current", "tiny", "--lang", "es", "--content", str(good_content)]) == 0

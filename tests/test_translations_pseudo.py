@@ -72,7 +72,7 @@ def pseudo_site(tmp_path_factory) -> Path:
 def _untranslated_data() -> set[str]:
     project, _ = read_project(ROOT / "content", [GAME])
     g = project.games[GAME].model
-    words = [g.designer, g.publisher or "", g.play_time or ""]
+    words = [g.designer, g.artist or "", g.publisher or "", g.play_time or ""]
     words += [s.title for s in g.sources] + [s.where for s in g.sources]
     return set(re.findall(r"[A-Za-z]{2,}", " ".join(words)))
 

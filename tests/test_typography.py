@@ -84,3 +84,24 @@ def test_a_gap_mark_shows_its_gap_on_focus_and_names_it_for_screen_readers(pages
         assert label[:19] in shown and len(shown) > 40  # the bar at the bottom of the window holds the gap's text
     finally:
         page.close()
+
+
+def _em_style(browser, url: str, text: str) -> dict:
+    page = browser.new_page()
+    try:
+        page.goto(url)
+        return page.evaluate("""(text) => {
+            const em = [...document.querySelectorAll('main em')].find(e => e.textContent.includes(text));
+            if (!em) return null;
+            const s = getComputedStyle(em);
+            return {style: s.fontStyle, weight: Number(s.fontWeight)}; }""", text)
+    finally:
+        page.close()
+
+
+def test_chinese_emphasis_stands_upright_and_latin_emphasis_slants(pages, browser):
+    """A mode label is emphasis: bold and upright in Chinese (no faux-oblique CJK), italic in Latin."""
+    zh = _em_style(browser, (pages / "zh-tw" / "ulm" / "index.html").as_uri(), "僅限高塔變體")
+    assert zh == {"style": "normal", "weight": 700}
+    en = _em_style(browser, (pages / "en" / "ulm" / "index.html").as_uri(), "Tower variant only")
+    assert en and en["style"] == "italic"

@@ -9,6 +9,7 @@ and seeded random games where the game has an engine module).
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, has_errors
+from ..gcpause import collector_paused
 from ..project import Project
 from . import acks, aids, counts, pointers, refs, scoring, style, texts
 
@@ -36,9 +37,10 @@ def run(project: Project, simulation: bool = True, seeds: int | None = None,
     diags += refs.check_site(project)
     for game in project.games.values():
         found: list[Diagnostic] = []
-        for check in CHECKS:
-            found += check(game, project)
-        found = acks.apply(game, found)
+        with collector_paused():
+            for check in CHECKS:
+                found += check(game, project)
+            found = acks.apply(game, found)
         if simulation and not has_errors(found) and not game.partial:  # partial: a schema error left items out
             known = memo.get(game.id, game, project.languages) if memo is not None else None
             if known is not None:

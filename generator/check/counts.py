@@ -39,7 +39,13 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags += _described(game)
     supported = set(player_counts(g))
     per_player_zones = {z.id for z in g.zones if z.per_player}
+    references = {c.id for c in g.components if c.role == "reference"}
     for i, step in enumerate(g.setup):
+        if step.component in references:
+            diags.append(Diagnostic(
+                "RB308", f"'{step.component}' is not a playing piece (role: reference): setup does not move it",
+                hint="leave component: out of this step (its text can still mention it), or remove role: reference "
+                "if the pieces are played with", **game.where(("setup", i, "component"))))
         if "players" not in game.partial:
             for path, table in _tables(step, ("setup", i)):
                 diags += _table_rows(game, path, table, supported)
@@ -190,12 +196,12 @@ def _amount(step, players: int) -> tuple:
 
 def setup_unsound(game: GameDoc) -> bool:
     """Whether a setup step names a component, zone, kind or mode that does not exist (reported by
-    check.refs), or a schema error left items out of the model: playing the setup would then only
+    check.refs) or a component that is not a playing piece (RB308), or a schema error left items out of the model: playing the setup would then only
     report follow-on shortages."""
     if game.partial & {"setup", "components", "zones", "modes", "players"}:
         return True
     g = game.model
-    comps = {c.id: {k.id for k in c.kinds} for c in g.components}
+    comps = {c.id: {k.id for k in c.kinds} for c in g.components if c.role != "reference"}  # a reference is RB308
     zones = {z.id for z in g.zones} | {BOX}
     modes = {m.id for m in g.modes}
     for step in g.setup:

@@ -10,19 +10,19 @@ from ..links import targets
 from ..project import GameDoc, Project
 from ..text import POINTER, pointers
 from .refs import _hint
+from .scan import Search, first_by_language
 from .texts import texts_of
 
 
 # Words that send the reader elsewhere, outside a [pointer](#id): "(see Actions)", "see the table
-# below", "(ver Acciones)", "más abajo", 「（見行動）」, 「見下方」.
+# below", "(ver Acciones)", "más abajo", 「（見行動）」, 「見下方」. (Keywords: scan.py.)
 UNLINKED = {
-    "en": re.compile(r"\((?:see|see also) [^)]*\)|\bsee the [^.;:]* (?:below|above)\b", re.IGNORECASE),
-    "es": re.compile(r"\((?:ver|véase) [^)]*\)|\bmás (?:abajo|arriba)\b", re.IGNORECASE),
+    "en": Search(re.compile(r"\((?:see|see also) [^)]*\)|\bsee the [^.;:]* (?:below|above)\b", re.IGNORECASE),
+                 {"(see ", "see the "}),
+    "es": Search(re.compile(r"\((?:ver|véase) [^)]*\)|\bmás (?:abajo|arriba)\b", re.IGNORECASE),
+                 {"(ver ", "(véase ", "más abajo", "más arriba"}),
     "zh": re.compile(r"[（(]詳?見[^）)]*[）)]|見(?:下方|上方|下文|上文|下表|上表)"),
 }
-
-
-_UNLINKED_EN = UNLINKED["en"]
 
 
 def game_texts(game: GameDoc) -> list:
@@ -34,23 +34,24 @@ def game_texts(game: GameDoc) -> list:
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     known = targets(game.model)
     diags: list[Diagnostic] = []
-    for path, text, _owner in game_texts(game):
+    texts = game_texts(game)
+    # the words outside pointers, searched in every text at once (scan.py)
+    unlinked = first_by_language(UNLINKED, [(n, lang, POINTER.sub("", s) if "](#" in s else s)
+                                            for n, (_path, text, _owner) in enumerate(texts) for lang, s in text.items()])
+    for n, (path, text, _owner) in enumerate(texts):
+        pointing = any("](#" in s for s in text.values())  # a pointer needs it: most texts have none
         sets = {}
         for lang, s in text.items():
-            pointing = "](#" in s  # a pointer needs it: most texts have none, and are read once below
-            found = pointers(s) if pointing else []
-            sets[lang] = sorted(set(found))
-            for ident in found:
-                if ident not in known:
-                    diags.append(Diagnostic("RB710", f"the {lang} text points to '#{ident}', which no page shows",
-                                            hint=_hint(ident, known), **game.where(path + (lang,))))
-            unlinked = UNLINKED.get(lang.split("-")[0].lower())
-            bare = POINTER.sub("", s) if pointing else s
-            # in English every form holds "see": an ASCII text without it needs no case-blind search
-            skip = unlinked is None or (unlinked is _UNLINKED_EN and bare.isascii() and "see" not in bare.lower())
-            m = None if skip else unlinked.search(bare)
-            if m:
-                diags.append(Diagnostic("RB712", f"the {lang} text points elsewhere without a link: '{m.group(0)}'",
+            if pointing:
+                found = pointers(s) if "](#" in s else []
+                sets[lang] = sorted(set(found))
+                for ident in found:
+                    if ident not in known:
+                        diags.append(Diagnostic("RB710", f"the {lang} text points to '#{ident}', which no page shows",
+                                                hint=_hint(ident, known), **game.where(path + (lang,))))
+            words = unlinked.get((n, lang))
+            if words:
+                diags.append(Diagnostic("RB712", f"the {lang} text points elsewhere without a link: '{words}'",
                                         hint="write it as [words](#id), so the page links it and the build checks it",
                                         severity=Severity.WARNING, **game.where(path + (lang,))))
         langs = list(sets)

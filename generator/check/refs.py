@@ -7,23 +7,7 @@ import difflib
 from ..diagnostics import Diagnostic
 from ..engine.setup import BOX
 from ..project import GameDoc, Project, game_folders
-
-
-def walk(node, path=()) -> list[tuple[tuple, dict]]:
-    """Every mapping of the raw data with its path, parents before children, in document order.
-    (A list made with a stack, not nested generators: the game is walked for every check.)"""
-    out = []
-    todo = [(path, node)] if isinstance(node, (dict, list)) else []
-    while todo:
-        p, n = todo.pop()
-        if isinstance(n, dict):
-            out.append((p, n))
-            children = [(p + (k,), v) for k, v in n.items() if isinstance(v, (dict, list))]
-        else:
-            children = [(p + (i,), v) for i, v in enumerate(n) if isinstance(v, (dict, list))]
-        children.reverse()
-        todo += children
-    return out
+from .texts import walked
 
 
 def _hint(name: str, options) -> str:
@@ -36,7 +20,7 @@ def _hint(name: str, options) -> str:
 def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     seen: dict[str, tuple] = {}
-    mappings = walk(game.raw)
+    mappings = walked(game.raw)[0]
     for path, node in mappings:
         ident = node.get("id")
         if not isinstance(ident, str) or (path and path[-1] in ("values",)):

@@ -19,50 +19,73 @@ _STEP_FIELDS = ("count", "per_player")
 def is_text(node) -> bool:
     """A mapping of language tags to strings. A mapping whose keys are all schema keys is data,
     even where a key looks like a tag (`print: {gap: …}`; 'gap' is a language code too)."""
-    return (isinstance(node, dict) and bool(node)
-            and all(isinstance(k, str) and _LANG.match(k) for k in node)
-            and all(isinstance(v, str) for v in node.values())
-            and not all(k in FIELD_NAMES for k in node))
+    return (isinstance(node, dict) and bool(node) and _tags(tuple(node))
+            and all(isinstance(v, str) for v in node.values()))
 
 
-def texts_in(node, path=(), owner=()) -> list[tuple[tuple, dict, tuple]]:
-    """Every localized text with its path and the items (outermost first) whose values it may use,
-    in document order. A text may use the values of any enclosing item: a card use says {points}
-    of its card. (A list made with a stack, not nested generators.)"""
-    out = []
-    todo = [(node, path, owner)]
+_TAGS: dict[tuple, bool] = {}  # by a mapping's keys: whether they are those of a text (few sets recur)
+
+
+def _tags(keys: tuple) -> bool:
+    hit = _TAGS.get(keys)
+    if hit is None:
+        hit = (all(isinstance(k, str) and _LANG.match(k) for k in keys)
+               and not all(k in FIELD_NAMES for k in keys))
+        if len(_TAGS) < 4096:
+            _TAGS[keys] = hit
+    return hit
+
+
+def walk(node) -> tuple[list[tuple[tuple, dict]], list[tuple[tuple, dict, tuple]]]:
+    """One walk of a game's raw data, in document order (parents before children):
+
+    - every mapping with its path (the reference checks read them all);
+    - every localized text with its path and the items (outermost first) whose values it may use:
+      a card use says {points} of its card. Texts under `values:` and `aliases:` are data, not
+      texts of the page.
+
+    (A list made with a stack, not nested generators: the game is walked for every check.)"""
+    mappings: list = []
+    texts: list = []
+    todo = [((), node, (), True)] if isinstance(node, (dict, list)) else []  # path, node, owners, whether texts count
     while todo:
-        n, p, o = todo.pop()
-        if is_text(n):
-            out.append((p, n, o))
-        elif isinstance(n, dict):
-            if "id" in n:
-                o = o + (n,)
-            children = [(v, p + (k,), o) for k, v in n.items()
-                        if isinstance(v, (dict, list)) and k not in ("values", "aliases")]
-            children.reverse()
-            todo += children
-        elif isinstance(n, list):
-            children = [(v, p + (i,), o) for i, v in enumerate(n) if isinstance(v, (dict, list))]
-            children.reverse()
-            todo += children
+        p, n, o, live = todo.pop()
+        if isinstance(n, dict):
+            mappings.append((p, n))
+            if live:
+                if is_text(n):
+                    texts.append((p, n, o))
+                    continue  # only strings inside
+                if "id" in n:
+                    o = o + (n,)
+            children = [(p + (k,), v, o, live and k not in ("values", "aliases")) for k, v in n.items()
+                        if isinstance(v, (dict, list))]
+        else:
+            children = [(p + (i,), v, o, live) for i, v in enumerate(n) if isinstance(v, (dict, list))]
+        children.reverse()
+        todo += children
+    return mappings, texts
+
+
+_WALKED: dict[int, tuple] = {}
+
+
+def walked(raw: dict) -> tuple[list, list]:
+    """`walk(raw)`, once per game's data: the reference, text, translation, pointer and style
+    checks all read it."""
+    hit = _WALKED.get(id(raw))
+    if hit is not None and hit[0] is raw:
+        return hit[1]
+    if len(_WALKED) > 16:
+        _WALKED.clear()
+    out = walk(raw)
+    _WALKED[id(raw)] = (raw, out)
     return out
-
-
-_TEXTS: dict[int, tuple] = {}
 
 
 def texts_of(raw: dict) -> list[tuple[tuple, dict, tuple]]:
-    """`texts_in(raw)`, walked once per game's data: the text checks and the translation checks
-    (generator/translations) both read every text."""
-    hit = _TEXTS.get(id(raw))
-    if hit is not None and hit[0] is raw:
-        return hit[1]
-    if len(_TEXTS) > 16:
-        _TEXTS.clear()
-    out = texts_in(raw)
-    _TEXTS[id(raw)] = (raw, out)
-    return out
+    """Every localized text of the game's data, with its path and owners (`walk`)."""
+    return walked(raw)[1]
 
 
 def owner_values(owners) -> set[str]:
@@ -79,10 +102,13 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
     known: dict[int, set[str]] = {}  # owner_values by owner tuple: the texts of one item share it
     numbers = numbers_of(game.model)
     for path, text, owner in texts_of(game.raw):
-        defined = known.get(id(owner))
-        if defined is None:
-            defined = known[id(owner)] = owner_values(owner)
-        diags += check_text(game, path, text, owner, langs, defined, Scope(numbers, owner))
+        defined = scope = None
+        if any("{" in v for v in text.values()):  # what placeholders may name: only for texts that have one
+            defined = known.get(id(owner))
+            if defined is None:
+                defined = known[id(owner)] = owner_values(owner)
+            scope = Scope(numbers, owner)
+        diags += check_text(game, path, text, owner, langs, defined, scope)
     diags += check_values(game, numbers)
     return diags
 
@@ -157,16 +183,26 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
                                     **game.where(path + (lang,), key=True)))
     present = [lang for lang in langs if lang in text]
     for lang in present:
-        if not text[lang].strip():
+        if not text[lang] or text[lang].isspace():  # as `not text[lang].strip()`, without a copy
             diags.append(Diagnostic("RB405", f"the {lang} text is empty" + _of(game, path), hint="write the text or remove the key",
                                     **game.where(path + (lang,))))
     if len(present) < 1:
         return diags
+    if any("{" in text[lang] for lang in present):  # most texts have no placeholder
+        diags += _placeholders(game, path, text, owner, present, defined, scope)
+    diags += number_agreement(game, path, text, present)
+    return diags
+
+
+def _placeholders(game: GameDoc, path, text: dict, owner, present: list[str], defined: set[str] | None,
+                  scope: Scope | None) -> list[Diagnostic]:
+    """RB403, RB307 and RB402: each placeholder names a value, and every language uses the same."""
+    diags = []
     ref = present[0]
     if defined is None:
         defined = owner_values(owner)
     ph = {lang: placeholders(text[lang]) for lang in present}
-    if scope is None:
+    if scope is None and any(ph.values()):
         scope = Scope(numbers_of(game.model), owner)
     for lang in present:
         for name in sorted(ph[lang]):
@@ -186,7 +222,6 @@ def check_text(game: GameDoc, path, text: dict, owner, langs: list[str], defined
             diags.append(Diagnostic("RB402", f"the {lang} text uses {_set(ph[lang])} but the {ref} text uses {_set(ph[ref])}"
                                     + _of(game, path), hint="every language uses the same placeholders",
                                     **game.where(path + (lang,))))
-    diags += number_agreement(game, path, text, present)
     return diags
 
 

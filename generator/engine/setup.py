@@ -1,7 +1,8 @@
 """Setup interpreter: executes a game's declarative setup steps for one player count and mode.
 
 State is a set of zones, each holding counts of (component, kind). The box starts with every
-component; a step moves pieces between zones. Per-player zones exist once per player
+playing piece (a `role: reference` component, such as a rulebook, is left out: setup never
+moves it); a step moves pieces between zones. Per-player zones exist once per player
 (`player-supply#2`). Taking more than a zone holds is reported as a `Shortage` that names the
 step, never an exception. Components whose count is unknown or that are unlimited never run
 short. The result feeds the components page ("what 3 players use") and the checks.
@@ -63,6 +64,8 @@ def _initial_box(game: Game, kind_counts: dict[str, dict[str, int]] | None = Non
     box: Counter = Counter()
     endless: set[str] = set()
     for comp in game.components:
+        if comp.role == "reference":  # a rulebook is read, not played with: setup never moves it (RB308)
+            continue
         if comp.count is None:  # unknown: never runs short, and nothing is counted
             endless.add(comp.id)
             continue

@@ -525,10 +525,13 @@ class State:
 
 def initial_box(game: Game) -> tuple[Counter, set[str]]:
     """How many of each finite component exist, and which components are endless (unlimited, or
-    of unknown count: nothing can be conserved that was never counted)."""
+    of unknown count: nothing can be conserved that was never counted). A rulebook or other
+    `role: reference` component is not a playing piece: the simulation does not count it."""
     box: Counter = Counter()
     endless: set[str] = set()
     for comp in game.components:
+        if comp.role == "reference":
+            continue
         if comp.count is None or comp.unlimited:
             endless.add(comp.id)
         else:

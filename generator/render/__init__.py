@@ -16,12 +16,13 @@ import jinja2
 from ..engine.setup import BOX, SetupResult, all_setups, applies, player_counts
 from ..collate import collated
 from ..i18n import translator
-from ..model import Game
+from ..model import Game, is_url
 from ..project import GameDoc, Project
 from ..quantities import numbers_of, scope_for
 from ..text import POINTER, fill, unpoint
 from ..translations.render_ import stale_marks, status_page
-from .markdown import TermLinker, md
+from .typography import after_colon, cjk_marks, names_in
+from .markdown import TermLinker, link, md
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "themes" / "templates"
 CJK_LANGS = {"zh", "ja"}  # languages written without spaces between words
@@ -49,14 +50,20 @@ class Lang:
     source: str = ""  # the game's source language
     stale_note: str = ""
     _targets: dict | None = None
+    _names: set | None = None
 
-    def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None) -> str:
+    def text(self, text: dict | None, owner=None, link: bool = True, skip: str | None = None,
+             after_label: bool = False) -> str:
+        """`after_label`: the text goes on after a label's colon ("Tower variant only: …"), where
+        Spanish and English write its first word in lower case (typography.py)."""
         if not text:
             return ""
         if self.tag not in text:  # only with --allow-untranslated: show the fallback, marked
             fallback = self.default if self.default in text else next(iter(text))
             return f"*\\[{md(fallback)}\\]* " + md(fill(unpoint(text[fallback], self.title_of), values_of(owner)))
         s = " ".join(fill(text[self.tag], values_of(owner)).split())
+        if after_label:
+            s = after_colon(s, self.tag, self.names)
         if not link:
             return md(unpoint(s, self.title_of))
         out, last = [], 0
@@ -84,6 +91,13 @@ class Lang:
         lead = " " if piece[0].isspace() else ""
         trail = " " if piece[-1].isspace() else ""
         return lead + self.linker.render(piece, skip=skip) + trail
+
+    @property
+    def names(self) -> set:
+        """The words this language's texts of the game treat as names (kept capitalised after a label)."""
+        if self._names is None:
+            self._names = names_in(self.game, self.tag) if self.game is not None else set()
+        return self._names
 
     @property
     def targets(self) -> dict:
@@ -132,6 +146,8 @@ def _environment() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = md
+    env.filters["link"] = link  # {{ words|link(url) }}: escaped words, linked to a checked web address
+    env.globals["is_url"] = is_url
     return env
 
 
@@ -147,13 +163,16 @@ def linker_for(game: Game, tag: str) -> TermLinker:
 
 
 def component_table(game: Game, setups: dict[tuple[int, str], SetupResult], mode: str) -> list[dict]:
-    """Rows of the 'used for N players' table: what setup takes out of the box, per count."""
+    """Rows of the 'used for N players' table: what setup takes out of the box, per count. A
+    rulebook (`role: reference`) has no row: it is neither used in play nor left in the box."""
     rows = []
     counts = player_counts(game, mode)
     # A note step that names a component and a gap: the sources do not say how many are used.
     unknown = {st.component for st in game.setup
                if st.do == "note" and st.component and st.gap and applies(st, mode)}
     for comp in game.components:
+        if comp.role == "reference":
+            continue
         used = []
         if comp.id in unknown:
             gap = next(st.gap for st in game.setup if st.do == "note" and st.component == comp.id and st.gap)
@@ -230,8 +249,10 @@ def render_language(project: Project, tag: str, srcdir: Path, setups: dict | Non
         ctx["glossary_sorted"] = collated(g.glossary, tag, lambda t: lang.plain(t.term))
         ctx["pictures"] = setup_pictures(g, gsetups, lang, _, folder)
         ctx["played"] = played_rows(g, project.facts.get(g.id, {}), lang)
+        cjk = tag.split("-")[0] in CJK_LANGS
         for page, template in PAGES.items():
-            (folder / f"{page}.md").write_text(env.get_template(template).render(**ctx), encoding="utf-8")
+            text = env.get_template(template).render(**ctx)
+            (folder / f"{page}.md").write_text(cjk_marks(text) if cjk else text, encoding="utf-8")
             written.append(f"{g.id}/{page}")
     return written
 

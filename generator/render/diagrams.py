@@ -27,6 +27,8 @@ def _colours(game: Game) -> dict[tuple[str, str], str]:
     colours: dict[tuple[str, str], str] = {}
     i = 0
     for comp in game.components:
+        if comp.role == "reference":  # never drawn: its kinds take no colour from the palette
+            continue
         if comp.kinds:
             for kind in comp.kinds:
                 colours[(comp.id, kind.id)] = getattr(kind, "colour", None) or PALETTE[i % len(PALETTE)]

@@ -24,6 +24,18 @@ def _escape(piece: str) -> str:
     return "".join("\\" + ch if ch in _PUNCT else ch for ch in piece if ch.isprintable())
 
 
+def link(words: str, url: str) -> str:
+    """A link to a web address: `words` is Markdown already escaped; the address goes between < and >
+    with every punctuation mark escaped, so Markdown takes it literally (no entity like &amp; is
+    decoded, nothing ends the link early) and the page's href is the address as written. Only an
+    address the schema accepts (model.Url: http or https, no quote, space or bracket) becomes a
+    link; any other gives the words alone."""
+    from ..model import safe_url
+    if not safe_url(url):
+        return words
+    return f"[{words}](<{_escape(url)}>)"
+
+
 class TermLinker:
     """Links glossary terms (and their aliases) in text of one language.
 
