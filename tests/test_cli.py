@@ -6,7 +6,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from conftest import ROOT, edit
+from conftest import FIXTURES, ROOT, edit
 
 RULEBOOK = [sys.executable, "-m", "generator.cli"]
 
@@ -181,3 +181,19 @@ def test_a_reader_that_goes_away_is_no_internal_error(good_content):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 141
     assert "internal error" not in err and "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_the_validate_command_freezes_what_it_read_before_exiting_and_main_called_with_arguments_never_does():
+    """The command's process skips the exit-time collection over the project it read; a program
+    (or a test) calling main([...]) goes on running, and must find the collector as it was."""
+    import gc
+
+    from generator.cli import main
+    good = str(FIXTURES / "good")
+    code = ("import gc, sys; from generator.cli import main; sys.argv = ['rulebook', 'validate', '--no-sim', "
+            f"'--content', {good!r}]; rc = main(); print(rc, gc.get_freeze_count() > 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["0", "True"]
+    before = gc.get_freeze_count()
+    assert main(["validate", "--no-sim", "--content", good]) == 0
+    assert gc.get_freeze_count() == before
