@@ -6,9 +6,8 @@ Schema errors are turned into diagnostics that point at the value (or key) at fa
 
 from __future__ import annotations
 
-import hashlib
-
 import difflib
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -8,7 +8,7 @@ from ..diagnostics import Diagnostic
 from ..expr import ExprError
 from ..model import FIELD_NAMES, Game
 from ..project import GameDoc, Project, model_at
-from ..quantities import Scope, numbers_of, named_values
+from ..quantities import Scope, named_values, numbers_of
 from ..text import numbers, placeholders
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
