@@ -413,7 +413,7 @@ def _diagnostics(model: type[BaseModel], errors: list[dict], data: dict, pos: Po
                 hint = _yaml11_hint(value)
             hint = hint or next((e["ctx"]["error"].hint for e in errs
                                  if isinstance((e.get("ctx") or {}).get("error"), Refused)), "")
-            message = f"{'; or '.join(msgs)} (got {got} {_short(value)})"
+            message = f"{'; or '.join(msgs)} (got {' '.join(filter(None, (got, _short(value))))})"
             if value == {} and all(e["type"] == "too_short" for e in errs):  # only a text asks for a mapping not empty
                 message = "empty text"
                 hint = f"write it in the site's languages: {', '.join(f'{lang}: …' for lang in langs or ('zh-TW', 'es', 'en'))}"

@@ -368,3 +368,9 @@ def test_a_broken_name_or_summary_keeps_the_other_checks(good_content, old, new,
     edit(good_content / GAME, old, new)
     edit(good_content / GAME, "    to: supply\n", "    to: nowhere\n")
     assert found(run(good_content)) == [("RB100", "game.yaml", line, column), ("RB201", "game.yaml", 38, 9)]
+
+
+def test_a_mapping_or_list_where_a_value_belongs_is_named_without_a_dangling_space(good_content):
+    edit(good_content / "tiny" / "game.yaml", "designer: Test Designer", "designer: {a: 1}")
+    diags = [d for d in validate(good_content, None)[1] if d.code == "RB100"]
+    assert diags and "(got mapping)" in diags[0].message and "(got mapping )" not in diags[0].message
