@@ -211,4 +211,6 @@ def _tables_named(item: Item, tables) -> list[str]:
 def _close(name: str, options: list[str]) -> str:
     import difflib
     close = difflib.get_close_matches(name, options, n=1, cutoff=0.5)
-    return f"did you mean '{close[0]}'?" if close else ""
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return f"known: {', '.join(options[:12])}{', …' if len(options) > 12 else ''}" if options else "none are defined"

@@ -189,3 +189,13 @@ def test_a_text_after_a_mode_label_goes_on_in_lower_case_in_spanish_and_english(
     for tag, (label, text) in expected.items():
         (face,) = pdf.aid_sheets(game, tag, "zh-TW")
         assert any(label in e[0] and e[1] == text for e in face.paragraphs if not isinstance(e, list)), (tag, face.paragraphs)
+
+
+@pytest.mark.parametrize("ref, hint", [("rules-bux", "did you mean 'rules-buy'?"), ("qqqqqqqqqq", "known: ")])
+def test_an_aid_showing_no_item_gets_a_hint_that_names_what_it_could_show(tmp_path, ref, hint):
+    from conftest import one_game_content
+    content = one_game_content(tmp_path, "jorvik")
+    edit(content / "jorvik" / "aids.yaml", "    show: [rules-buy]\n", f"    show: [{ref}]\n")
+    _p, diags = validate(content, None, simulation=False)
+    found = [d for d in diags if d.code == "RB201" and ref in d.message]
+    assert found and found[0].hint.startswith(hint) and found[0].file.endswith("aids.yaml")
