@@ -20,7 +20,13 @@ from ..text import _trie
 # Characters that a case-blind search matches to an ASCII letter but that str.lower() does not
 # turn into it: 'ſ' (long s) and the Kelvin sign 'K' match s and k; dotted and dotless I match i
 # (and 'İ' lowers to two characters). A text holding one is searched in full.
-_ODD_FOLD = re.compile("[\u017f\u212a\u0130\u0131]")
+FOLDS = {0x17F: "s", 0x212A: "k", 0x130: "i", 0x131: "i"}
+_ODD_FOLD = re.compile("[" + "".join(map(chr, FOLDS)) + "]")
+
+
+def folded(word: str) -> str:
+    """A word as the case-blind search reads it, in lower case ('colorſ' is 'colors')."""
+    return word.translate(FOLDS).lower()
 _SEP = "\x00"  # the loader refuses control characters, so no text holds it
 
 

@@ -10,7 +10,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..project import GameDoc, Project
 from ..text import POINTER
 from .pointers import game_texts
-from .scan import Search, first_by_language
+from .scan import Search, first_by_language, folded
 
 US = {"color": "colour", "colors": "colours", "colored": "coloured", "colorful": "colourful",
       "center": "centre", "centers": "centres", "gray": "grey", "neighbor": "neighbour",
@@ -19,11 +19,6 @@ US = {"color": "colour", "colors": "colours", "colored": "coloured", "colorful":
       "favors": "favours"}
 _WORD = re.compile(r"\b(" + "|".join(US) + r")\b", re.IGNORECASE)
 US_WORD = Search(_WORD, US)
-_FOLD = {0x17F: "s", 0x212A: "k", 0x130: "i", 0x131: "i"}  # what the case-blind search reads as s, k, i
-
-
-def _folded(word: str) -> str:
-    return word.translate(_FOLD).lower()
 
 # Remarks about the sources (which copy or review says what) inside a rule's text. (Keywords: scan.py.)
 SOURCE_NOTE = {
@@ -63,6 +58,6 @@ def check(game: GameDoc, project: Project) -> list[Diagnostic]:
             found = us.get((n, lang))
             if found:
                 diags.append(Diagnostic("RB730", f"US spelling '{found}' in the {lang} text",
-                                        hint=f"the pages spell English the British way: '{US[_folded(found)]}'",
+                                        hint=f"the pages spell English the British way: '{US[folded(found)]}'",
                                         severity=Severity.WARNING, **game.where(path + (lang,))))
     return diags
