@@ -331,15 +331,13 @@ for _char, _resolvers in _NoAliasComposer.yaml_implicit_resolvers.items():  # by
 # line and paragraph separators, and a '?' that may be an explicit-key indicator: one followed by
 # a blank and not right after a letter or digit ("Why? Because" is prose in a scalar). So are a
 # plain scalar holding '?' and an empty value inside a flow collection (below).
-_KEY_INDICATOR = re.compile(r"(?<![^\W_])\?(?![^ \r\n])")
-# the same, searched from the '?' (a pattern that starts with a look-behind is tried at every
-# position; one that starts with a character jumps from one '?' to the next)
 _QUESTION = re.compile(r"\?(?![^ \r\n])")
 _LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 
 
 def _key_indicator(text: str) -> bool:
-    """Whether `_KEY_INDICATOR` matches in text."""
+    """Whether text holds such a '?' (as r"(?<![^\\W_])\\?(?![^ \\r\\n])" would find it; searched
+    from each '?': a pattern that starts with a look-behind is tried at every position)."""
     for m in _QUESTION.finditer(text):
         i = m.start()
         if i == 0 or not _LETTER_OR_DIGIT.match(text, i - 1):

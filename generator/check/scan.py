@@ -27,6 +27,8 @@ _ODD_FOLD = re.compile("[" + "".join(map(chr, FOLDS)) + "]")
 def folded(word: str) -> str:
     """A word as the case-blind search reads it, in lower case ('colorſ' is 'colors')."""
     return word.translate(FOLDS).lower()
+
+
 _SEP = "\x00"  # the loader refuses control characters, so no text holds it
 
 
